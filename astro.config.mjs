@@ -1,0 +1,18 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+
+process.env.ASTRO_TELEMETRY_DISABLED = '1';
+
+export default defineConfig({
+  output: 'static',
+  base: process.env.NUCLEUS_BASE || '/',
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  integrations: [react()],
+  server: { host: '127.0.0.1', port: 4321 },
+  preview: { host: '127.0.0.1' },
+  vite: {
+    build: { chunkSizeWarningLimit: 1500 },
+  },
+});

@@ -1,0 +1,31 @@
+/**
+ * An error a content author can cause and fix. It always names the file, and
+ * the line when one is known, so the build output points straight at it.
+ */
+export class ContentError extends Error {
+  readonly file: string;
+  readonly line: number | undefined;
+  readonly reason: string;
+
+  constructor(file: string, line: number | undefined, reason: string) {
+    super(`${file}${line ? `:${line}` : ''}: ${reason}`);
+    this.name = 'ContentError';
+    this.file = file;
+    this.line = line;
+    this.reason = reason;
+  }
+}
+
+/** Several content errors found in one pass, reported together. */
+export class ContentErrors extends Error {
+  readonly errors: ContentError[];
+
+  constructor(errors: ContentError[]) {
+    super(
+      `${errors.length} content error${errors.length === 1 ? '' : 's'}:\n` +
+        errors.map((e) => `  - ${e.message}`).join('\n'),
+    );
+    this.name = 'ContentErrors';
+    this.errors = errors;
+  }
+}
