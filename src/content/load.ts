@@ -1,0 +1,293 @@
+/**
+ * Reads the content folder once per build and returns everything the pages,
+ * the database and the API need: each page is parsed exactly once.
+ * Node only (file system); the parsing it calls is pure.
+ */
+import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import { ContentError, ContentErrors } from './errors';
+import { splitFrontmatter, parseYaml } from './frontmatter';
+import { parseMarkdown } from './markdown';
+import { frontmatterSchema, dirConfigSchema } from './schemas/frontmatter';
+import { idOf, routeOf, stemOf, typeOf, parentRoute, compareStems } from './paths';
+import { buildNavigation, folderOf, surroundAll, type FolderInfo } from './navigation';
+import type { DirConfig, NavNode, PageRecord, Surround } from './types';
+import { siteConfig, isLayoutName, LAYOUTS } from '../config/site';
+import { routes, KNOWN_GUARDS } from '../config/routes';
+
+export interface Site {
+  contentDir: string;
+  /** Every record, drafts and partials included, in stem order. */
+  records: PageRecord[];
+  /** Published pages (not draft, not partial, markdown) by path. */
+  pages: Map<string, PageRecord>;
+  /** Plain text of each page by path (for search). */
+  texts: Map<string, string>;
+  navigation: NavNode[];
+  surround: Map<string, Surround>;
+  folders: FolderInfo[];
+  dirConfigs: Record<string, DirConfig>;
+  /** Hash of every content file: changes exactly when content changes. */
+  integrity: string;
+}
+
+export function contentDirFromEnv(): string {
+  return resolve(process.env.NUCLEUS_CONTENT_DIR || 'content');
+}
+
+let cached: { dir: string; site: Site } | undefined;
+
+/** The site for the configured content folder, loaded once per process. */
+export function getSite(dir = contentDirFromEnv()): Site {
+  if (!cached || cached.dir !== dir) cached = { dir, site: loadSite(dir) };
+  return cached.site;
+}
+
+function walk(dir: string, root: string, out: string[]): void {
+  for (const name of readdirSync(dir).sort()) {
+    if (name.startsWith('.') || name === 'node_modules') continue;
+    const full = join(dir, name);
+    const rel = relative(root, full).split(sep).join('/');
+    if (rel === 'data') continue; // catalogues: read by the rules pipeline
+    if (statSync(full).isDirectory()) walk(full, root, out);
+    else if (/\.(md|ya?ml|json)$/i.test(name)) out.push(rel);
+  }
+}
+
+export function loadSite(contentDir: string): Site {
+  if (!existsSync(contentDir)) throw new ContentError(contentDir, undefined, 'content folder not found (set NUCLEUS_CONTENT_DIR)');
+  const files: string[] = [];
+  walk(contentDir, contentDir, files);
+
+  const errors: ContentError[] = [];
+  const records: PageRecord[] = [];
+  const texts = new Map<string, string>();
+  const folders: FolderInfo[] = [];
+  const linksByFile = new Map<string, { url: string; line: number; kind: string }[]>();
+  const hash = createHash('sha256');
+
+  for (const file of files) {
+    const source = readFileSync(join(contentDir, file), 'utf8');
+    hash.update(file).update('\0').update(source).update('\0');
+    try {
+      if (/(^|\/)_dir\.ya?ml$/.test(file)) {
+        folders.push(readDirConfig(file, source));
+      } else if (/\.md$/i.test(file)) {
+        const { record, links, problems, text } = readMarkdown(file, source);
+        for (const p of problems) errors.push(new ContentError(file, p.line, p.reason));
+        records.push(record);
+        texts.set(record._path, text);
+        linksByFile.set(file, links);
+      } else {
+        records.push(readData(file, source));
+      }
+    } catch (e) {
+      if (e instanceof ContentError) errors.push(e);
+      else throw e;
+    }
+  }
+
+  records.sort((a, b) => compareStems(a.stem, b.stem));
+  const dirConfigs: Record<string, DirConfig> = {};
+  for (const f of folders) dirConfigs[f.route] = f.config;
+
+  // Two files, one path.
+  const pages = new Map<string, PageRecord>();
+  const allByPath = new Map<string, PageRecord>();
+  for (const r of records) {
+    if (r.partial || r._type !== 'markdown') continue;
+    const other = allByPath.get(r._path);
+    if (other) {
+      errors.push(new ContentError(r._file, 1, `path '${r._path}' is already used by ${other._file}; rename one of them`));
+      continue;
+    }
+    allByPath.set(r._path, r);
+    if (!r.draft) pages.set(r._path, r);
+  }
+
+  // Layouts and guards must be known names.
+  for (const r of records) {
+    if (r.layout && !isLayoutName(r.layout)) errors.push(new ContentError(r._file, lineOf(r, 'layout'), `unknown layout '${r.layout}' (known: ${LAYOUTS.join(', ')})`));
+    for (const g of r.middleware ?? []) {
+      if (!(KNOWN_GUARDS as readonly string[]).includes(g)) errors.push(new ContentError(r._file, lineOf(r, 'middleware'), `unknown route guard '${g}' (known guards: ${KNOWN_GUARDS.join(', ')})`));
+    }
+  }
+  for (const f of folders) {
+    const nav = f.config.navigation;
+    const layout = (nav && nav.layout) || f.config.layout;
+    if (layout && !isLayoutName(layout)) errors.push(new ContentError(dirFile(f), 1, `unknown layout '${layout}' (known: ${LAYOUTS.join(', ')})`));
+  }
+
+  // Internal links must lead somewhere: all broken links are listed at once.
+  const staticRoutes = new Set(routes.filter((r) => !r.pattern.includes('*')).map((r) => r.pattern));
+  const publicDir = resolve('public');
+  for (const r of records) {
+    for (const link of linksByFile.get(r._file) ?? []) {
+      const problem = checkLink(link.url, r, pages, staticRoutes, publicDir);
+      if (problem) errors.push(new ContentError(r._file, link.line, problem));
+    }
+  }
+
+  if (errors.length) throw errors.length === 1 ? errors[0]! : new ContentErrors(errors);
+
+  const navigation = buildNavigation(records, folders);
+  return {
+    contentDir,
+    records,
+    pages,
+    texts,
+    navigation,
+    surround: surroundAll(navigation),
+    folders,
+    dirConfigs,
+    integrity: hash.digest('hex').slice(0, 12),
+  };
+}
+
+function dirFile(f: FolderInfo): string {
+  return f.stem ? `${f.stem}/_dir.yml` : '_dir.yml';
+}
+
+function lineOf(r: PageRecord, key: string): number {
+  return (r._lines as Record<string, number> | undefined)?.[key] ?? 1;
+}
+
+function readDirConfig(file: string, source: string): FolderInfo {
+  const { data, lineOfKey } = parseYaml(file, source, 1);
+  const parsed = dirConfigSchema.safeParse(data ?? {});
+  if (!parsed.success) throw zodToContentError(file, parsed.error, lineOfKey);
+  const { route, stem } = folderOf(file);
+  return { route, stem, config: parsed.data as DirConfig };
+}
+
+function zodToContentError(file: string, error: z.ZodError, lineOfKey: (k: string) => number): ContentError {
+  const issue = error.issues[0]!;
+  const key = String(issue.path[0] ?? '');
+  const where = issue.path.length ? `'${issue.path.join('.')}'` : 'frontmatter';
+  return new ContentError(file, key ? lineOfKey(key) : 1, `${where}: ${issue.message}`);
+}
+
+function localeOf(file: string, fmLocale: string | undefined): string {
+  const first = stripNum(file.split('/')[0] ?? '');
+  if (file.includes('/') && siteConfig.locales.includes(first)) return first;
+  return fmLocale ?? siteConfig.defaultLocale;
+}
+
+function stripNum(s: string): string {
+  return s.replace(/^\d+\./, '');
+}
+
+function readMarkdown(file: string, source: string) {
+  const { yaml, markdown, lineOffset } = splitFrontmatter(source);
+  const { data, lineOfKey } = parseYaml(file, yaml, 2);
+  const fm = frontmatterSchema.safeParse(data ?? {});
+  if (!fm.success) throw zodToContentError(file, fm.error, lineOfKey);
+  const front = fm.data;
+  const parsed = parseMarkdown(markdown, lineOffset);
+
+  // The layout renders the title as the page's h1, so a leading h1 moves there.
+  const first = parsed.body.children[0];
+  if (first && first.type === 'element' && first.tag === 'h1') parsed.body.children.shift();
+
+  const stem = stemOf(file);
+  const path = routeOf(stem);
+  const name = file.split('/').pop()!;
+  const lines: Record<string, number> = {};
+  for (const key of ['layout', 'middleware', 'redirect', 'title']) lines[key] = lineOfKey(key);
+
+  const record: PageRecord = {
+    ...(front as Record<string, unknown>),
+    _id: idOf(file),
+    _path: path,
+    path,
+    stem,
+    _type: 'markdown',
+    _file: file,
+    _lines: lines,
+    folder: parentRoute(path === '/' ? '/' : /(^|\/)(\d+\.)?index$/.test(stem) ? path + '/x' : path),
+    locale: localeOf(file, front.locale),
+    title: front.title ?? parsed.h1 ?? stripNum(name.replace(/\.md$/i, '')),
+    description: front.description ?? '',
+    partial: name.startsWith('_'),
+    navigation: front.navigation ?? true,
+    draft: front.draft ?? false,
+    body: parsed.body,
+  };
+  if (front.layout) record.layout = front.layout;
+  if (front.redirect) record.redirect = front.redirect;
+  if (front.middleware) record.middleware = front.middleware;
+  if (parsed.excerpt) record.excerpt = parsed.excerpt;
+  return { record, links: parsed.links, problems: parsed.problems, text: parsed.text };
+}
+
+function readData(file: string, source: string): PageRecord {
+  const type = typeOf(file);
+  let data: unknown;
+  if (type === 'json') {
+    try {
+      data = JSON.parse(source);
+    } catch (e) {
+      throw new ContentError(file, 1, `invalid JSON: ${(e as Error).message}`);
+    }
+  } else {
+    data = parseYaml(file, source, 1).data;
+  }
+  const stem = stemOf(file);
+  const path = routeOf(stem);
+  const obj = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : { items: data };
+  return {
+    ...obj,
+    _id: idOf(file),
+    _path: path,
+    path,
+    stem,
+    _type: type,
+    _file: file,
+    folder: parentRoute(path),
+    locale: localeOf(file, typeof obj.locale === 'string' ? obj.locale : undefined),
+    title: typeof obj.title === 'string' ? obj.title : stripNum(file.split('/').pop()!.replace(/\.\w+$/, '')),
+    description: typeof obj.description === 'string' ? obj.description : '',
+    partial: file.split('/').pop()!.startsWith('_'),
+    navigation: false,
+    draft: false,
+    body: { type: 'root', children: [], toc: [] },
+  };
+}
+
+function headingIds(r: PageRecord): Set<string> {
+  const ids = new Set<string>();
+  const walkNodes = (nodes: PageRecord['body']['children']) => {
+    for (const n of nodes) {
+      if (n.type !== 'element') continue;
+      if (n.props?.id) ids.add(String(n.props.id));
+      walkNodes(n.children);
+    }
+  };
+  walkNodes(r.body.children);
+  return ids;
+}
+
+const idCache = new WeakMap<PageRecord, Set<string>>();
+
+function checkLink(url: string, from: PageRecord, pages: Map<string, PageRecord>, staticRoutes: Set<string>, publicDir: string): string | null {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) return null; // external or mailto:
+  const [rawPath = '', hash] = url.split('#');
+  let path = rawPath.split('?')[0]!;
+  if (path === '') path = from._path;
+  else if (!path.startsWith('/')) path = new URL(path, `http://x${from._path.endsWith('/') ? from._path : from._path + '/'}`).pathname;
+  const normal = path.length > 1 ? path.replace(/\/$/, '') : path;
+  const target = pages.get(normal);
+  if (!target) {
+    if (staticRoutes.has(normal)) return null;
+    if (existsSync(join(publicDir, normal))) return null;
+    return `broken link to '${url}': no page has the path '${normal}'`;
+  }
+  if (hash) {
+    let ids = idCache.get(target);
+    if (!ids) idCache.set(target, (ids = headingIds(target)));
+    if (!ids.has(decodeURIComponent(hash))) return `broken link to '${url}': '${target._file}' has no heading with the id '${hash}'`;
+  }
+  return null;
+}

@@ -1,0 +1,233 @@
+/**
+ * Markdown → body tree. Pure: runs in the build, the browser and tests alike.
+ *
+ * The body tree is a small JSON form of HTML (`{type:'element', tag, props,
+ * children}`), so it can be stored in the database, sent by the API and
+ * rendered again anywhere with `renderBody`.
+ */
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
+import remarkDirective from 'remark-directive';
+import GithubSlugger from 'github-slugger';
+import { toString } from 'mdast-util-to-string';
+import type { Nodes, Root, RootContent, PhrasingContent } from 'mdast';
+import type {} from 'mdast-util-directive';
+import type { Body, BodyElement, BodyNode, TocEntry } from './types';
+import { CALLOUTS, COMPONENTS } from './components';
+
+/** A link or image found in a page, with the line it stands on. */
+export interface FoundLink {
+  url: string;
+  line: number;
+  kind: 'link' | 'image';
+}
+
+export interface FoundProblem {
+  line: number;
+  reason: string;
+}
+
+export interface ParsedMarkdown {
+  body: Body;
+  excerpt?: Body;
+  /** Text of the first h1, when the page has one. */
+  h1?: string;
+  links: FoundLink[];
+  problems: FoundProblem[];
+  /** Plain text of the page (for search), headings included. */
+  text: string;
+}
+
+const processor = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
+
+const MORE = /^<!--\s*more\s*-->$/;
+
+/**
+ * Parse Markdown (without frontmatter). `lineOffset` is added to every line
+ * reported, so errors point at the line of the original file.
+ */
+export function parseMarkdown(source: string, lineOffset = 0): ParsedMarkdown {
+  const tree = processor.parse(source) as Root;
+  const ctx: Ctx = {
+    slugger: new GithubSlugger(),
+    toc: [],
+    links: [],
+    problems: [],
+    footnotes: [],
+    lineOffset,
+  };
+
+  let h1: string | undefined;
+  let moreIndex = -1;
+  tree.children.forEach((node, i) => {
+    if (node.type === 'html' && MORE.test(node.value.trim()) && moreIndex < 0) moreIndex = i;
+    if (node.type === 'heading' && node.depth === 1 && h1 === undefined) h1 = toString(node);
+  });
+
+  const children = convertAll(tree.children, ctx);
+  if (ctx.footnotes.length > 0) children.push(footnoteSection(ctx));
+  const body: Body = { type: 'root', children, toc: ctx.toc };
+
+  let excerpt: Body | undefined;
+  if (moreIndex >= 0) {
+    const exCtx: Ctx = { ...ctx, slugger: new GithubSlugger(), toc: [], links: [], problems: [], footnotes: [] };
+    excerpt = { type: 'root', children: convertAll(tree.children.slice(0, moreIndex), exCtx), toc: exCtx.toc };
+  }
+
+  return { body, excerpt, h1, links: ctx.links, problems: ctx.problems, text: toString(tree) };
+}
+
+interface Ctx {
+  slugger: GithubSlugger;
+  toc: TocEntry[];
+  links: FoundLink[];
+  problems: FoundProblem[];
+  footnotes: { id: string; children: BodyNode[] }[];
+  lineOffset: number;
+}
+
+function el(tag: string, children: BodyNode[], props?: BodyElement['props']): BodyElement {
+  return props ? { type: 'element', tag, props, children } : { type: 'element', tag, children };
+}
+
+function lineOf(node: Nodes, ctx: Ctx): number {
+  return (node.position?.start.line ?? 1) + ctx.lineOffset;
+}
+
+function convertAll(nodes: (RootContent | PhrasingContent)[], ctx: Ctx): BodyNode[] {
+  const out: BodyNode[] = [];
+  for (const node of nodes) {
+    const converted = convert(node, ctx);
+    if (converted) out.push(converted);
+  }
+  return out;
+}
+
+function convert(node: RootContent | PhrasingContent, ctx: Ctx): BodyNode | null {
+  switch (node.type) {
+    case 'text':
+      return { type: 'text', value: node.value };
+    case 'paragraph':
+      return el('p', convertAll(node.children, ctx));
+    case 'heading': {
+      const text = toString(node);
+      const id = ctx.slugger.slug(text);
+      if (node.depth === 2 || node.depth === 3) ctx.toc.push({ id, depth: node.depth, text });
+      return el(`h${node.depth}`, convertAll(node.children, ctx), { id });
+    }
+    case 'emphasis':
+      return el('em', convertAll(node.children, ctx));
+    case 'strong':
+      return el('strong', convertAll(node.children, ctx));
+    case 'delete':
+      return el('del', convertAll(node.children, ctx));
+    case 'inlineCode':
+      return el('code', [{ type: 'text', value: node.value }]);
+    case 'code': {
+      const props = node.lang ? { className: [`language-${node.lang}`] } : undefined;
+      return el('pre', [el('code', [{ type: 'text', value: node.value }], props)], node.lang ? { language: node.lang } : undefined);
+    }
+    case 'blockquote':
+      return el('blockquote', convertAll(node.children, ctx));
+    case 'list': {
+      const props: BodyElement['props'] = {};
+      if (node.ordered && node.start != null && node.start !== 1) props.start = node.start;
+      const items = node.children.map((item) => {
+        const kids = item.spread
+          ? convertAll(item.children, ctx)
+          : item.children.flatMap((c) => (c.type === 'paragraph' ? convertAll(c.children, ctx) : [convert(c, ctx)!]));
+        if (typeof item.checked === 'boolean') {
+          kids.unshift(el('input', [], { type: 'checkbox', checked: item.checked, disabled: true }));
+          return el('li', kids, { className: ['task-list-item'] });
+        }
+        return el('li', kids);
+      });
+      return el(node.ordered ? 'ol' : 'ul', items, Object.keys(props).length ? props : undefined);
+    }
+    case 'thematicBreak':
+      return el('hr', []);
+    case 'break':
+      return el('br', []);
+    case 'link': {
+      ctx.links.push({ url: node.url, line: lineOf(node, ctx), kind: 'link' });
+      const props: BodyElement['props'] = { href: node.url };
+      if (node.title) props.title = node.title;
+      return el('a', convertAll(node.children, ctx), props);
+    }
+    case 'image': {
+      ctx.links.push({ url: node.url, line: lineOf(node, ctx), kind: 'image' });
+      const props: BodyElement['props'] = { src: node.url, alt: node.alt ?? '' };
+      if (node.title) props.title = node.title;
+      return el('img', [], props);
+    }
+    case 'table': {
+      const align = node.align ?? [];
+      const [head, ...rows] = node.children;
+      const cells = (row: typeof head, tag: 'th' | 'td') =>
+        row.children.map((cell, i) =>
+          el(tag, convertAll(cell.children, ctx), align[i] ? { align: align[i]! } : undefined),
+        );
+      const thead = el('thead', head ? [el('tr', cells(head, 'th'))] : []);
+      const tbody = el('tbody', rows.map((r) => el('tr', cells(r, 'td'))));
+      return el('table', rows.length ? [thead, tbody] : [thead]);
+    }
+    case 'html':
+      // Raw HTML is not rendered (content stays safe to render anywhere); a
+      // `<!-- more -->` marker or other comment simply disappears.
+      if (/^<!--[\s\S]*-->$/.test(node.value.trim())) return null;
+      ctx.problems.push({ line: lineOf(node, ctx), reason: `raw HTML is not allowed in content (${truncate(node.value)}); use Markdown or a directive` });
+      return null;
+    case 'footnoteReference': {
+      const id = ctx.slugger.slug(`fn-${node.identifier}`, true);
+      return el('sup', [el('a', [{ type: 'text', value: node.label ?? node.identifier }], { href: `#fn-${id}`, id: `fnref-${id}` })]);
+    }
+    case 'footnoteDefinition': {
+      ctx.footnotes.push({ id: ctx.slugger.slug(`fn-${node.identifier}`, true), children: convertAll(node.children, ctx) });
+      return null;
+    }
+    case 'containerDirective': {
+      if (!(CALLOUTS as readonly string[]).includes(node.name)) {
+        ctx.problems.push({ line: lineOf(node, ctx), reason: `unknown callout ':::${node.name}' (known: ${CALLOUTS.join(', ')})` });
+        return null;
+      }
+      const [first, ...rest] = node.children;
+      let title: string | undefined;
+      let kids = node.children;
+      if (first && first.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
+        title = toString(first);
+        kids = rest;
+      }
+      return el('callout', convertAll(kids, ctx), { kind: node.name, ...(title ? { title } : {}) });
+    }
+    case 'leafDirective': {
+      if (!(COMPONENTS as readonly string[]).includes(node.name)) {
+        ctx.problems.push({ line: lineOf(node, ctx), reason: `unknown component '::${node.name}' (known: ${COMPONENTS.join(', ')})` });
+        return null;
+      }
+      const props: Record<string, string> = {};
+      for (const [k, v] of Object.entries(node.attributes ?? {})) if (v != null) props[k] = v;
+      return el(node.name, [], props);
+    }
+    case 'textDirective':
+      // `word:thing` in prose is not meant as a directive: keep the text.
+      return { type: 'text', value: `:${node.name}${toString(node) ? `[${toString(node)}]` : ''}` };
+    default:
+      return null;
+  }
+}
+
+function footnoteSection(ctx: Ctx): BodyElement {
+  return el(
+    'section',
+    [
+      el('ol', ctx.footnotes.map((f) => el('li', [...f.children, el('a', [{ type: 'text', value: '↩' }], { href: `#fnref-${f.id}`, 'aria-label': 'Back to reference' })], { id: `fn-${f.id}` }))),
+    ],
+    { className: ['footnotes'], 'aria-label': 'Footnotes' },
+  );
+}
+
+function truncate(s: string): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length > 40 ? `${one.slice(0, 40)}…` : one;
+}

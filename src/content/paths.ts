@@ -1,0 +1,67 @@
+/**
+ * File paths → routes. Pure.
+ *
+ * @example stemOf('2.rules/4.combat.md') ⇒ '2.rules/4.combat'
+ * @example routeOf('2.rules/4.combat') ⇒ '/rules/combat'
+ * @example routeOf('2.rules/index') ⇒ '/rules'
+ */
+
+/** Strips a numeric ordering prefix from one path segment (`4.combat` → `combat`). */
+export function stripPrefix(segment: string): string {
+  return segment.replace(/^\d+\./, '');
+}
+
+export function stemOf(file: string): string {
+  return file.replace(/\.(md|ya?ml|json)$/i, '');
+}
+
+export function routeOf(stem: string): string {
+  const segments = stem.split('/').map(stripPrefix);
+  if (segments[segments.length - 1] === 'index') segments.pop();
+  return '/' + segments.join('/');
+}
+
+export function idOf(file: string): string {
+  return 'content:' + file.split('/').join(':');
+}
+
+export function typeOf(file: string): 'markdown' | 'yaml' | 'json' {
+  if (/\.md$/i.test(file)) return 'markdown';
+  if (/\.json$/i.test(file)) return 'json';
+  return 'yaml';
+}
+
+/** The folder route a path lives in (`/rules/combat` → `/rules`, `/rules` → `/`). */
+export function parentRoute(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i <= 0 ? '/' : path.slice(0, i);
+}
+
+/**
+ * Compares stems segment by segment, numerically where both segments start
+ * with a number, so `2.x` sorts before `10.x` (DECISIONS.md "Content records").
+ */
+export function compareStems(a: string, b: string): number {
+  const as = a.split('/');
+  const bs = b.split('/');
+  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
+    // A folder's index page comes before everything else in the folder.
+    const ai = isIndex(as[i]!);
+    const bi = isIndex(bs[i]!);
+    if (ai !== bi) return ai ? -1 : 1;
+    const c = collator.compare(as[i]!, bs[i]!);
+    if (c !== 0) return c;
+  }
+  return as.length - bs.length;
+}
+
+function isIndex(segment: string): boolean {
+  return stripPrefix(segment) === 'index';
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'variant' });
+
+/** Catch-all validation: lower-case segments of letters, digits and hyphens. */
+export function isValidContentPath(path: string): boolean {
+  return path === '/' || /^(\/[a-z0-9-]+)+$/.test(path);
+}
