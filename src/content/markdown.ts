@@ -126,7 +126,7 @@ function convert(node: RootContent | PhrasingContent, ctx: Ctx): BodyNode | null
       return el('code', [{ type: 'text', value: node.value }]);
     case 'code': {
       const props = node.lang ? { className: [`language-${node.lang}`] } : undefined;
-      return el('pre', [el('code', [{ type: 'text', value: node.value }], props)], node.lang ? { language: node.lang } : undefined);
+      return el('pre', [el('code', [{ type: 'text', value: node.value }], props)], node.lang ? { 'data-language': node.lang } : undefined);
     }
     case 'blockquote':
       return el('blockquote', convertAll(node.children, ctx));
@@ -179,11 +179,11 @@ function convert(node: RootContent | PhrasingContent, ctx: Ctx): BodyNode | null
       ctx.problems.push({ line: lineOf(node, ctx), reason: `raw HTML is not allowed in content (${truncate(node.value)}); use Markdown or a directive` });
       return null;
     case 'footnoteReference': {
-      const id = ctx.slugger.slug(`fn-${node.identifier}`, true);
+      const id = footnoteId(node.identifier);
       return el('sup', [el('a', [{ type: 'text', value: node.label ?? node.identifier }], { href: `#fn-${id}`, id: `fnref-${id}` })]);
     }
     case 'footnoteDefinition': {
-      ctx.footnotes.push({ id: ctx.slugger.slug(`fn-${node.identifier}`, true), children: convertAll(node.children, ctx) });
+      ctx.footnotes.push({ id: footnoteId(node.identifier), children: convertAll(node.children, ctx) });
       return null;
     }
     case 'containerDirective': {
@@ -225,6 +225,10 @@ function footnoteSection(ctx: Ctx): BodyElement {
     ],
     { className: ['footnotes'], 'aria-label': 'Footnotes' },
   );
+}
+
+function footnoteId(identifier: string): string {
+  return identifier.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
 }
 
 function truncate(s: string): string {

@@ -29,7 +29,7 @@ export function buildNavigation(records: PageRecord[], folders: FolderInfo[]): N
     return false;
   };
 
-  const ensureFolder = (route: string): NavNode => {
+  const ensureFolder = (route: string, stemHint?: string): NavNode => {
     const existing = nodes.get(route);
     if (existing) return existing;
     const info = folderByRoute.get(route);
@@ -37,7 +37,7 @@ export function buildNavigation(records: PageRecord[], folders: FolderInfo[]): N
     const node: NavNode = {
       title: (nav && nav.title) || info?.config.title || titleFromSegment(route),
       _path: route,
-      stem: info?.stem ?? route.slice(1),
+      stem: info?.stem ?? stemHint ?? route.slice(1),
       page: false,
       children: [],
     };
@@ -45,7 +45,7 @@ export function buildNavigation(records: PageRecord[], folders: FolderInfo[]): N
     if (layout) node.layout = layout;
     if (nav && nav.redirect) node.redirect = nav.redirect;
     nodes.set(route, node);
-    ensureFolder(parentRoute(route)).children!.push(node);
+    ensureFolder(parentRoute(route), stemHint ? parentStem(stemHint) : undefined).children!.push(node);
     return node;
   };
 
@@ -57,7 +57,7 @@ export function buildNavigation(records: PageRecord[], folders: FolderInfo[]): N
     const navTitle = typeof record.navigation === 'object' ? record.navigation.title : undefined;
     const navLayout = typeof record.navigation === 'object' ? record.navigation.layout : undefined;
     if (isIndex && record._path !== '/') {
-      const folder = ensureFolder(record._path);
+      const folder = ensureFolder(record._path, parentStem(record.stem));
       folder.page = true;
       if (!folderByRoute.get(record._path)?.config.title && !navTitle) folder.title = record.title;
       if (navTitle) folder.title = navTitle;
@@ -68,11 +68,16 @@ export function buildNavigation(records: PageRecord[], folders: FolderInfo[]): N
     if (navLayout) node.layout = navLayout;
     if (record.redirect) node.redirect = record.redirect;
     if (record._path !== '/') nodes.set(record._path, node);
-    ensureFolder(parentRoute(record._path)).children!.push(node);
+    ensureFolder(parentRoute(record._path), parentStem(record.stem)).children!.push(node);
   }
 
   sortTree(root);
   return root.children!;
+}
+
+function parentStem(stem: string): string {
+  const i = stem.lastIndexOf('/');
+  return i < 0 ? '' : stem.slice(0, i);
 }
 
 function sortTree(node: NavNode): void {

@@ -1,0 +1,151 @@
+import { describe, it, expect } from 'vitest';
+import { loadSite } from './load';
+import { ContentError, ContentErrors } from './errors';
+import { writeCorpus, page } from './testing';
+
+function errorsOf(files: Record<string, string>): string[] {
+  try {
+    loadSite(writeCorpus(files));
+  } catch (e) {
+    if (e instanceof ContentErrors) return e.errors.map((x) => x.message);
+    if (e instanceof ContentError) return [e.message];
+    throw e;
+  }
+  return [];
+}
+
+const corpus = {
+  'index.md': page({ title: 'Home', layout: 'full' }, 'Welcome.\n'),
+  '2.rules/_dir.yml': 'title: Rules\n',
+  '2.rules/index.md': page({ title: 'Rules', description: 'How to play.' }, '## Start\n\nIntro.\n\n<!-- more -->\n\nRest.\n'),
+  '2.rules/10.later.md': page({ title: 'Later' }, '## Ten\n'),
+  '2.rules/2.combat.md': page({ title: 'Combat' }, '## Attacks\n\nSee [the start](/rules#start).\n'),
+  '2.rules/_snippet.md': page({ title: 'Snippet' }, 'Partial.\n'),
+  '2.rules/3.hidden.md': page({ title: 'Hidden', navigation: false }, 'Not in the tree.\n'),
+  '2.rules/4.draft.md': page({ title: 'Draft', draft: true }, 'Soon.\n'),
+  '1.guide/index.md': page({ title: 'Guide' }, '# Ignored h1\n\nText.\n'),
+  '1.guide/data.yml': 'title: Data\nvalue: 3\n',
+};
+
+describe('page records', () => {
+  const site = loadSite(writeCorpus(corpus));
+  const rec = (p: string) => site.records.find((r) => r._path === p && r._type === 'markdown' && !r.partial)!;
+
+  it('gives every record the spec fields', () => {
+    const combat = rec('/rules/combat');
+    expect(combat).toMatchObject({
+      _id: 'content:2.rules:2.combat.md',
+      _path: '/rules/combat',
+      path: '/rules/combat',
+      stem: '2.rules/2.combat',
+      _type: 'markdown',
+      locale: 'en',
+      title: 'Combat',
+      partial: false,
+      navigation: true,
+      draft: false,
+    });
+    expect(combat.body.type).toBe('root');
+    expect(combat.body.toc).toEqual([{ id: 'attacks', depth: 2, text: 'Attacks' }]);
+  });
+
+  it('strips numeric prefixes and maps index files to their folder', () => {
+    expect(rec('/rules').stem).toBe('2.rules/index');
+    expect(rec('/').stem).toBe('index');
+    expect(rec('/rules/later').stem).toBe('2.rules/10.later');
+  });
+
+  it('keeps an excerpt only when the page has a more marker', () => {
+    expect(rec('/rules').excerpt?.children).toHaveLength(2);
+    expect(rec('/rules/combat').excerpt).toBeUndefined();
+  });
+
+  it('flags partials and drafts, and keeps them out of the published pages', () => {
+    expect(site.records.find((r) => r.stem === '2.rules/_snippet')?.partial).toBe(true);
+    expect(site.pages.has('/rules/draft')).toBe(false);
+    expect(site.records.find((r) => r._path === '/rules/draft')?.draft).toBe(true);
+  });
+
+  it('moves a leading h1 out of the body (the layout renders the title)', () => {
+    expect(rec('/guide').title).toBe('Guide');
+    expect(rec('/guide').body.children[0]).toMatchObject({ tag: 'p' });
+  });
+
+  it('reads YAML files as data records', () => {
+    expect(site.records.find((r) => r._type === 'yaml')).toMatchObject({ _path: '/guide/data', value: 3 });
+  });
+
+  it('orders records by stem, numerically, index first', () => {
+    const stems = site.records.filter((r) => r.stem.startsWith('2.rules/') && !r.partial).map((r) => r.stem);
+    expect(stems).toEqual(['2.rules/index', '2.rules/2.combat', '2.rules/3.hidden', '2.rules/4.draft', '2.rules/10.later']);
+  });
+
+  it('builds the navigation tree without hidden, partial or draft pages', () => {
+    const rules = site.navigation.find((n) => n._path === '/rules')!;
+    expect(rules.title).toBe('Rules');
+    expect(rules.children!.map((c) => c._path)).toEqual(['/rules/combat', '/rules/later']);
+    expect(site.navigation.map((n) => n._path)).toEqual(['/', '/guide', '/rules']);
+  });
+
+  it('gives each page its previous and next page in navigation order', () => {
+    expect(site.surround.get('/rules/combat')).toEqual({
+      prev: { title: 'Rules', _path: '/rules' },
+      next: { title: 'Later', _path: '/rules/later' },
+    });
+    expect(site.surround.get('/')!.prev).toBeNull();
+    expect(site.surround.get('/rules/later')!.next).toBeNull();
+  });
+
+  it('changes the integrity value exactly when content changes', () => {
+    const again = loadSite(writeCorpus(corpus));
+    const changed = loadSite(writeCorpus({ ...corpus, 'index.md': page({ title: 'Home!' }) }));
+    expect(again.integrity).toBe(site.integrity);
+    expect(changed.integrity).not.toBe(site.integrity);
+  });
+});
+
+describe('bad content fails with file and line', () => {
+  it('invalid frontmatter YAML', () => {
+    const [msg] = errorsOf({ 'a.md': '---\ntitle: ok\nbad: [unclosed\n---\nText\n' });
+    expect(msg).toMatch(/^a\.md:\d+: invalid YAML/);
+  });
+
+  it('a frontmatter field of the wrong type, at its line', () => {
+    expect(errorsOf({ 'a.md': '---\ntitle: A\ndraft: "yes"\n---\n' })).toEqual([expect.stringMatching(/^a\.md:3: 'draft': /)]);
+  });
+
+  it('two files producing the same path', () => {
+    const errors = errorsOf({ 'rules.md': page({ title: 'A' }), '1.rules.md': page({ title: 'B' }) });
+    expect(errors).toEqual([expect.stringMatching(/rules\.md:1: path '\/rules' is already used by 1\.rules\.md/)]);
+  });
+
+  it('an unknown layout name', () => {
+    expect(errorsOf({ 'a.md': '---\ntitle: A\nlayout: wide\n---\n' })).toEqual(["a.md:3: unknown layout 'wide' (known: default, full)"]);
+  });
+
+  it('every broken internal link, not just the first', () => {
+    const errors = errorsOf({
+      'a.md': page({ title: 'A' }, '## Here\n\n[x](/nowhere) and [y](/b#missing)\n\n[z](/also-nowhere) [ok](/b) [self](#here)\n'),
+      'b.md': page({ title: 'B' }, '## There\n'),
+    });
+    expect(errors).toEqual([
+      "a.md:6: broken link to '/nowhere': no page has the path '/nowhere'",
+      "a.md:6: broken link to '/b#missing': 'b.md' has no heading with the id 'missing'",
+      "a.md:8: broken link to '/also-nowhere': no page has the path '/also-nowhere'",
+    ]);
+  });
+
+  it('an unknown embedded component', () => {
+    expect(errorsOf({ 'a.md': page({ title: 'A' }, '\n::weapon-lsit\n') })).toEqual([
+      expect.stringMatching(/^a\.md:5: unknown component '::weapon-lsit'/),
+    ]);
+  });
+
+  it('an unknown route guard in frontmatter', () => {
+    expect(errorsOf({ 'a.md': '---\ntitle: A\nmiddleware: admin\n---\n' })).toEqual(["a.md:3: unknown route guard 'admin' (known guards: auth)"]);
+  });
+
+  it('links to app routes and external sites are fine', () => {
+    expect(errorsOf({ 'a.md': page({ title: 'A' }, '[e](/nucleus/CoreEditor) [w](https://example.org) [m](mailto:a@b.c)\n') })).toEqual([]);
+  });
+});

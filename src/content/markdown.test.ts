@@ -1,0 +1,62 @@
+import { describe, it, expect } from 'vitest';
+import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseMarkdown } from './markdown';
+import { renderBody } from './render';
+
+// Fixture folders: input.md → expected.json (body, excerpt, toc, links and the
+// rendered HTML). Add a case by adding a folder; UPDATE=1 rewrites them.
+const root = join(import.meta.dirname, '__fixtures__', 'markdown');
+
+describe('parseMarkdown fixtures', () => {
+  for (const name of readdirSync(root).sort()) {
+    it(`parses ${name}`, () => {
+      const input = readFileSync(join(root, name, 'input.md'), 'utf8');
+      const parsed = parseMarkdown(input);
+      const actual = {
+        h1: parsed.h1 ?? null,
+        toc: parsed.body.toc,
+        links: parsed.links,
+        problems: parsed.problems,
+        html: renderBody(parsed.body),
+        excerpt: parsed.excerpt ? renderBody(parsed.excerpt) : null,
+        body: parsed.body.children,
+      };
+      const file = join(root, name, 'expected.json');
+      if (process.env.UPDATE || !existsSync(file)) writeFileSync(file, JSON.stringify(actual, null, 2) + '\n');
+      expect(actual).toEqual(JSON.parse(readFileSync(file, 'utf8')));
+    });
+  }
+});
+
+describe('parseMarkdown', () => {
+  it('gives repeated headings distinct ids', () => {
+    const { body } = parseMarkdown('## Same\n\n## Same\n');
+    expect(body.toc.map((t) => t.id)).toEqual(['same', 'same-1']);
+  });
+
+  it('reports lines shifted by the frontmatter offset', () => {
+    const { links, problems } = parseMarkdown('\n[a](/x)\n\n::nope\n', 4);
+    expect(links[0]).toMatchObject({ url: '/x', line: 6 });
+    expect(problems[0]).toMatchObject({ line: 8 });
+    expect(problems[0]!.reason).toContain("unknown component '::nope'");
+  });
+
+  it('refuses raw HTML instead of rendering it', () => {
+    const { body, problems } = parseMarkdown('<script>alert(1)</script>\n');
+    expect(renderBody(body)).not.toContain('<script');
+    expect(problems[0]!.reason).toContain('raw HTML is not allowed');
+  });
+
+  it('escapes text and neutralises javascript: links', () => {
+    const html = renderBody(parseMarkdown('[x](javascript:alert(1)) 1 < 2 & "q"').body);
+    expect(html).toContain('href="#"');
+    expect(html).toContain('1 &lt; 2 &amp; &quot;q&quot;');
+  });
+
+  it('prefixes root-relative links with the base path', () => {
+    const html = renderBody(parseMarkdown('[r](/rules) [e](https://e.org)').body, { base: '/guide/' });
+    expect(html).toContain('href="/guide/rules"');
+    expect(html).toContain('href="https://e.org"');
+  });
+});
