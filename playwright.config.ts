@@ -7,7 +7,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list'], ['line']] : [['list']],
+  // scripts/test.mjs adds a JSON report to print one summary line.
+  reporter: process.env.PW_REPORTERS === 'json' ? [['list'], ['json']] : [['list']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
