@@ -15,7 +15,7 @@ import { idOf, routeOf, stemOf, typeOf, parentRoute, compareStems } from './path
 import { buildNavigation, folderOf, surroundAll, type FolderInfo } from './navigation';
 import type { DirConfig, NavNode, PageRecord, Surround } from './types';
 import { siteConfig, isLayoutName, LAYOUTS } from '../config/site';
-import { routes, KNOWN_GUARDS } from '../config/routes';
+import { routes, KNOWN_GUARDS, validateRouteTable } from '../config/routes';
 
 export interface Site {
   contentDir: string;
@@ -57,6 +57,7 @@ function walk(dir: string, root: string, out: string[]): void {
 }
 
 export function loadSite(contentDir: string): Site {
+  validateRouteTable();
   if (!existsSync(contentDir)) throw new ContentError(contentDir, undefined, 'content folder not found (set NUCLEUS_CONTENT_DIR)');
   const files: string[] = [];
   walk(contentDir, contentDir, files);
