@@ -1,0 +1,339 @@
+/**
+ * The search dialog (SPEC §2): opens from the header button, Ctrl/Cmd+K and
+ * `/`; results as you type, grouped by page; keyboard-only friendly.
+ */
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type MiniSearch from 'minisearch';
+import { loadSearchIndex, searchOptions, type SearchIndexFile } from '../../content/searchIndex';
+import type { SearchSection } from '../../content/sections';
+import { groupResults, type Hit, type Piece, type ResultGroup } from './results';
+import { withBase } from '../../config/base';
+import { $preview } from '../../stores/preview';
+import './search.css';
+
+const RECENT_KEY = 'nucleus:recent-searches';
+const SUGGESTIONS = ['edge', 'guard', 'overcharge', 'plasma', 'netrunner'];
+
+let indexPromise: Promise<MiniSearch<SearchSection>> | null = null;
+
+/** Loads the index once per page (the service worker keeps it for offline use). */
+export function loadIndex(): Promise<MiniSearch<SearchSection>> {
+  if (!indexPromise) {
+    indexPromise = fetch(withBase('/search-index.json'))
+      .then((r) => {
+        if (!r.ok) throw new Error(`The search index could not be loaded (HTTP ${r.status}).`);
+        return r.json() as Promise<SearchIndexFile>;
+      })
+      .then(loadSearchIndex)
+      .catch((e) => {
+        indexPromise = null;
+        throw e;
+      });
+  }
+  return indexPromise;
+}
+
+function readRecent(): string[] {
+  try {
+    const v = JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]');
+    return Array.isArray(v) ? v.filter((x) => typeof x === 'string').slice(0, 6) : [];
+  } catch {
+    return [];
+  }
+}
+
+function remember(query: string): void {
+  const q = query.trim();
+  if (!q) return;
+  try {
+    const next = [q, ...readRecent().filter((r) => r.toLowerCase() !== q.toLowerCase())].slice(0, 6);
+    localStorage.setItem(RECENT_KEY, JSON.stringify(next));
+  } catch {
+    // No storage: nothing to remember.
+  }
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el) return false;
+  return el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName);
+}
+
+function Marked({ pieces }: { pieces: Piece[] }) {
+  return (
+    <>
+      {pieces.map((p, i) => (p.mark ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
+    </>
+  );
+}
+
+export default function SearchDialog() {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [debounced, setDebounced] = useState('');
+  const [index, setIndex] = useState<MiniSearch<SearchSection> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [active, setActive] = useState(0);
+  const [recent, setRecent] = useState<string[]>([]);
+  const preview = useStore($preview);
+  const uid = useId().replace(/:/g, '');
+  const listId = `search-list-${uid}`;
+  const titleId = `search-title-${uid}`;
+
+  const show = useCallback(() => {
+    returnFocus.current = document.activeElement as HTMLElement | null;
+    setRecent(readRecent());
+    setOpen(true);
+  }, []);
+
+  const close = useCallback(() => {
+    setOpen(false);
+  }, []);
+
+  // Open and close the native dialog (focus is kept inside by showModal).
+  useEffect(() => {
+    const d = dialogRef.current;
+    if (!d) return;
+    if (open && !d.open) {
+      d.showModal();
+      inputRef.current?.focus();
+      inputRef.current?.select();
+      loadIndex().then(setIndex, (e: Error) => setError(e.message));
+    } else if (!open && d.open) {
+      d.close();
+    }
+    if (!open) returnFocus.current?.focus?.();
+  }, [open]);
+
+  // Shortcuts: Ctrl/Cmd+K anywhere, `/` when not typing.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        if (dialogRef.current?.open) close();
+        else show();
+      } else if (e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !isTyping(e.target) && !dialogRef.current?.open) {
+        e.preventDefault();
+        show();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    // Warm the index when the browser is idle, so the first search is instant.
+    const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback;
+    const handle = idle ? idle(() => void loadIndex().catch(() => {})) : window.setTimeout(() => void loadIndex().catch(() => {}), 2000);
+    document.documentElement.dataset.searchReady = 'true';
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      if (!idle) window.clearTimeout(handle);
+    };
+  }, [show, close]);
+
+  useEffect(() => {
+    const t = window.setTimeout(() => setDebounced(query), 60);
+    return () => window.clearTimeout(t);
+  }, [query]);
+
+  const groups: ResultGroup[] = useMemo(() => {
+    const q = debounced.trim();
+    if (!index || !q) return [];
+    const filter = (r: { draft?: boolean }) => preview.active || !r.draft;
+    let hits = index.search(q, { ...searchOptions, filter }) as unknown as Hit[];
+    if (hits.length === 0) hits = index.search(q, { ...searchOptions, combineWith: 'OR', filter }) as unknown as Hit[];
+    return groupResults(hits, withBase);
+  }, [index, debounced, preview.active]);
+
+  const flat = useMemo(() => groups.flatMap((g) => g.items), [groups]);
+  useEffect(() => setActive(0), [debounced]);
+
+  const go = (href: string) => {
+    remember(query);
+    setOpen(false);
+    window.location.assign(href);
+  };
+
+  const onInputKey = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setActive((a) => (flat.length ? (a + 1) % flat.length : 0));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((a) => (flat.length ? (a - 1 + flat.length) % flat.length : 0));
+    } else if (e.key === 'Home' && e.ctrlKey) {
+      setActive(0);
+    } else if (e.key === 'Enter') {
+      const item = flat[active];
+      if (item) {
+        e.preventDefault();
+        go(item.href);
+      }
+    }
+  };
+
+  useEffect(() => {
+    const el = document.getElementById(`${listId}-${active}`);
+    el?.scrollIntoView({ block: 'nearest' });
+  }, [active, listId]);
+
+  const activeId = flat[active] ? `${listId}-${active}` : undefined;
+  const q = debounced.trim();
+  let n = -1;
+
+  return (
+    <>
+      <button type="button" className="btn search-btn" onClick={show} aria-haspopup="dialog" aria-keyshortcuts="Control+K Meta+K /">
+        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+          <path d="m21 21-4.35-4.35M10.5 18a7.5 7.5 0 1 0 0-15 7.5 7.5 0 0 0 0 15Z" />
+        </svg>
+        <span className="search-label">Search</span>
+        <kbd className="search-kbd">Ctrl K</kbd>
+      </button>
+      <dialog
+        ref={dialogRef}
+        className="search-dialog"
+        aria-labelledby={titleId}
+        onClose={() => setOpen(false)}
+        onCancel={(e) => {
+          e.preventDefault();
+          close();
+        }}
+        onClick={(e) => {
+          if (e.target === dialogRef.current) close();
+        }}
+      >
+        <div className="search-panel">
+          <h2 id={titleId} className="visually-hidden">
+            Search Nucleus
+          </h2>
+          <div className="search-field">
+            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+              <path d="m21 21-4.35-4.35M10.5 18a7.5 7.5 0 1 0 0-15 7.5 7.5 0 0 0 0 15Z" />
+            </svg>
+            <input
+              ref={inputRef}
+              type="search"
+              role="combobox"
+              aria-label="Search the guide, the rules and the catalogues"
+              aria-expanded={flat.length > 0}
+              aria-controls={listId}
+              aria-activedescendant={activeId}
+              aria-autocomplete="list"
+              placeholder="Search rules, gear, factions…"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              onKeyDown={onInputKey}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <button type="button" className="search-close" onClick={close}>
+              <span aria-hidden="true">Esc</span>
+              <span className="visually-hidden">Close search</span>
+            </button>
+          </div>
+          <div className="search-body">
+            {error && (
+              <p className="search-state" role="alert">
+                {error}
+              </p>
+            )}
+            {!error && !index && q && <p className="search-state">Loading the search index…</p>}
+            {!q && (
+              <div className="search-state">
+                {recent.length > 0 ? (
+                  <>
+                    <p className="search-hint">Recent searches</p>
+                    <ul className="search-chips">
+                      {recent.map((r) => (
+                        <li key={r}>
+                          <button type="button" className="chip" onClick={() => setQuery(r)}>
+                            {r}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                ) : (
+                  <p className="search-hint">Type to search every page and catalogue entry. Try a rule, a weapon or a faction.</p>
+                )}
+              </div>
+            )}
+            {index && q && flat.length === 0 && (
+              <div className="search-state" role="status">
+                <p>
+                  Nothing matched <strong>“{q}”</strong>.
+                </p>
+                <p className="search-hint">Try fewer or shorter words, or one of these:</p>
+                <ul className="search-chips">
+                  {SUGGESTIONS.map((s) => (
+                    <li key={s}>
+                      <button type="button" className="chip" onClick={() => setQuery(s)}>
+                        {s}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            <div id={listId} role="listbox" aria-label="Search results" className="search-results" hidden={flat.length === 0}>
+              {groups.map((g) => (
+                <div role="group" aria-label={g.pageTitle} key={g.path} className="search-group">
+                  <div className="search-group-title" aria-hidden="true">
+                    {g.breadcrumb && <span className="crumb">{g.breadcrumb} › </span>}
+                    {g.pageTitle}
+                  </div>
+                  {g.items.map((item) => {
+                    n++;
+                    const i = n;
+                    return (
+                      <a
+                        key={item.id}
+                        id={`${listId}-${i}`}
+                        role="option"
+                        aria-selected={i === active}
+                        href={item.href}
+                        tabIndex={-1}
+                        className="search-item"
+                        onMouseMove={() => setActive(i)}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          go(item.href);
+                        }}
+                      >
+                        <span className="search-item-title">
+                          {item.kind !== 'page' && <span className="kind">{item.kind}</span>}
+                          <Marked pieces={item.title} />
+                        </span>
+                        {item.excerpt.length > 0 && (
+                          <span className="search-item-excerpt">
+                            <Marked pieces={item.excerpt} />
+                          </span>
+                        )}
+                      </a>
+                    );
+                  })}
+                </div>
+              ))}
+            </div>
+          </div>
+          <p className="search-footer" aria-hidden="true">
+            <span>
+              <kbd>↑</kbd> <kbd>↓</kbd> to move
+            </span>
+            <span>
+              <kbd>Enter</kbd> to open
+            </span>
+            <span>
+              <kbd>Esc</kbd> to close
+            </span>
+          </p>
+          <p className="visually-hidden" role="status" aria-live="polite">
+            {q && index ? `${flat.length} result${flat.length === 1 ? '' : 's'}` : ''}
+          </p>
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Splits a page into search sections at its h2/h3 headings. Pure.
+ */
+import type { BodyNode, PageRecord } from './types';
+
+export interface SearchSection {
+  /** `path` or `path#anchor`: unique, and where a result leads. */
+  id: string;
+  path: string;
+  anchor?: string;
+  pageTitle: string;
+  heading?: string;
+  text: string;
+  /** Folder titles above the page, joined with ' › '. */
+  breadcrumb: string;
+  kind: string;
+  draft?: boolean;
+}
+
+function textOf(node: BodyNode): string {
+  if (node.type === 'text') return node.value;
+  if (node.tag === 'pre') return ' ';
+  const inner = node.children.map(textOf).join(node.tag === 'tr' || node.tag === 'li' ? ' ' : '');
+  return /^(p|li|tr|td|th|h\d|blockquote|callout|table|ul|ol)$/.test(node.tag) ? ` ${inner} ` : inner;
+}
+
+export function sectionsOf(record: PageRecord, breadcrumb: string): SearchSection[] {
+  const base = { path: record._path, pageTitle: record.title, breadcrumb, kind: 'page', ...(record.draft ? { draft: true } : {}) };
+  const sections: SearchSection[] = [];
+  let current: SearchSection = { ...base, id: record._path, text: record.description ? `${record.description} ` : '' };
+  const push = () => {
+    current.text = current.text.replace(/\s+/g, ' ').trim();
+    if (current.text || current.heading || sections.length === 0) sections.push(current);
+  };
+  for (const node of record.body.children) {
+    if (node.type === 'element' && (node.tag === 'h2' || node.tag === 'h3') && node.props?.id) {
+      push();
+      const anchor = String(node.props.id);
+      current = { ...base, id: `${record._path}#${anchor}`, anchor, heading: textOf(node).trim(), text: '' };
+    } else {
+      current.text += textOf(node);
+    }
+  }
+  push();
+  return sections;
+}
