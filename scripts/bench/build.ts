@@ -1,0 +1,81 @@
+/**
+ * Build benchmark: npm run --silent bench:build -- --pages N [--keep]
+ * Generates a corpus, builds the whole site on it and prints wall time, peak
+ * memory and output sizes (numbers, never assertions).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, statSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
+import { writeCorpus } from '../corpus';
+
+function arg(name: string, fallback?: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+
+function dirSize(dir: string): { bytes: number; files: number } {
+  let bytes = 0;
+  let files = 0;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    const s = statSync(p);
+    if (s.isDirectory()) {
+      const d = dirSize(p);
+      bytes += d.bytes;
+      files += d.files;
+    } else {
+      bytes += s.size;
+      files++;
+    }
+  }
+  return { bytes, files };
+}
+
+const mb = (b: number) => `${(b / 1024 / 1024).toFixed(2)} MB`;
+
+const pages = Number(arg('pages', '1000'));
+const work = mkdtempSync(join(tmpdir(), 'nucleus-bench-'));
+const corpus = join(work, 'content');
+const out = join(work, 'dist');
+writeCorpus(corpus, pages);
+
+const started = Date.now();
+// GNU time (Debian package `time`) reports the peak memory; without it, only time.
+const timed = existsSync('/usr/bin/time');
+const [cmd, ...args] = [...(timed ? ['/usr/bin/time', '-v'] : []), 'npx', 'astro', 'build', '--outDir', out];
+const r = spawnSync(cmd!, args, {
+  env: { ...process.env, NUCLEUS_CONTENT_DIR: corpus, ASTRO_TELEMETRY_DISABLED: '1' },
+  encoding: 'utf8',
+  maxBuffer: 1024 * 1024 * 200,
+});
+const seconds = (Date.now() - started) / 1000;
+if (r.status !== 0) {
+  console.error(r.stdout.slice(-4000), r.stderr.slice(-4000));
+  process.exit(1);
+}
+const peakKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] ?? 0);
+const size = dirSize(out);
+const report: Record<string, string | number> = {
+  pages,
+  wallSeconds: Number(seconds.toFixed(1)),
+  secondsPer1000Pages: Number(((seconds / pages) * 1000).toFixed(1)),
+  peakMemory: timed ? mb(peakKb * 1024) : 'n/a (install the Debian package time)',
+  outputFiles: size.files,
+  outputSize: mb(size.bytes),
+};
+for (const [name, file] of [
+  ['searchIndex', 'search-index.json'],
+  ['contentDatabase', 'content.sqlite'],
+]) {
+  const p = join(out, file);
+  if (existsSync(p)) {
+    const buf = readFileSync(p);
+    report[`${name}Raw`] = mb(buf.length);
+    report[`${name}Gzip`] = mb(gzipSync(buf).length);
+  }
+}
+console.log(JSON.stringify(report, null, 2));
+if (!process.argv.includes('--keep')) spawnSync('rm', ['-rf', work]);
+else console.log(`kept: ${work}`);

@@ -1,0 +1,9 @@
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { getSite } from '../../../content/load';
+import { buildMeta } from '../../../content/buildInfo';
+
+/** The build manifest: `builds/meta/{buildId}.json` (fields in BuildMeta). */
+export const getStaticPaths: GetStaticPaths = () => [{ params: { id: buildMeta(getSite()).id } }];
+
+export const GET: APIRoute = () =>
+  new Response(JSON.stringify(buildMeta(getSite())), { headers: { 'content-type': 'application/json' } });

@@ -1,0 +1,45 @@
+// Polls for a new build and shows the notice. Never reloads by itself.
+import { $versionNotice, checkForUpdate, DEFAULT_POLL_MS } from '../stores/version';
+import { BASE, stripBase } from '../config/base';
+
+const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? null;
+const buildId = meta('nucleus-build');
+const pollMs = Number(meta('nucleus-version-poll')) || DEFAULT_POLL_MS;
+let lastCheck = Date.now();
+
+async function check(): Promise<void> {
+  if (!buildId || $versionNotice.get()) return;
+  lastCheck = Date.now();
+  const notice = await checkForUpdate({
+    buildId,
+    pageHash: meta('nucleus-page'),
+    path: stripBase(location.pathname).replace(/\/$/, '') || '/',
+    root: BASE.endsWith('/') ? BASE : BASE + '/',
+    fetch: (u, i) => fetch(u, i),
+  });
+  if (notice) $versionNotice.set(notice);
+}
+
+const box = document.querySelector<HTMLElement>('[data-version-notice]');
+$versionNotice.subscribe((notice) => {
+  if (!box) return;
+  box.hidden = !notice;
+  const text = box.querySelector('[data-version-text]');
+  if (text && notice) {
+    text.textContent =
+      'A new version of Nucleus is available.' +
+      (notice.pageChanged === true ? ' This page has changed.' : notice.pageChanged === false ? ' This page is unchanged.' : '');
+  }
+});
+box?.querySelector('[data-version-reload]')?.addEventListener('click', () => location.reload());
+box?.querySelector('[data-version-dismiss]')?.addEventListener('click', () => {
+  if (box) box.hidden = true;
+});
+
+window.setInterval(check, pollMs);
+// Back after a long absence: check at once.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible' && Date.now() - lastCheck > Math.min(pollMs, 10 * 60 * 1000)) void check();
+});
+// A test or an embedding page can ask for a check now.
+window.addEventListener('nucleus:check-version', () => void check());

@@ -1,0 +1,76 @@
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+async function ready(page: Page, path = '/rules') {
+  await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('data-search-ready', 'true');
+}
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Search Nucleus' });
+const input = (page: Page) => page.getByRole('combobox', { name: /Search the guide/ });
+
+test.describe('search dialog', () => {
+  test('opens with the header button, Ctrl+K, Cmd+K and /, and Escape returns focus', async ({ page }) => {
+    await ready(page);
+    const button = page.getByRole('button', { name: 'Search' });
+    await button.click();
+    await expect(dialog(page)).toBeVisible();
+    await expect(input(page)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+    await expect(button).toBeFocused();
+
+    for (const shortcut of ['Control+k', 'Meta+k', '/']) {
+      await page.locator('main').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press(shortcut);
+      await expect(dialog(page), shortcut).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog(page)).toBeHidden();
+    }
+  });
+
+  test('finds a rule despite a typo and opens the result at its heading by keyboard', async ({ page }) => {
+    await ready(page, '/');
+    await page.keyboard.press('Control+k');
+    await input(page).fill('overchrage');
+    const options = page.getByRole('option');
+    await expect(options.first()).toBeVisible();
+    await expect(options.first().locator('mark').first()).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+    const href = (await options.first().getAttribute('href'))!;
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '$'));
+    if (href.includes('#')) await expect(page.locator(`[id="${href.split('#')[1]}"]`)).toBeInViewport();
+  });
+
+  test('says when nothing matched and offers suggestions; remembers recent searches', async ({ page }) => {
+    await ready(page);
+    await page.keyboard.press('Control+k');
+    await input(page).fill('zzqxv');
+    await expect(page.getByText('Nothing matched')).toBeVisible();
+    await page.getByRole('button', { name: 'edge', exact: true }).click();
+    await expect(input(page)).toHaveValue('edge');
+    await expect(page.getByRole('option').first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await page.waitForLoadState('load');
+    await expect(page.locator('html')).toHaveAttribute('data-search-ready', 'true');
+    await page.keyboard.press('Control+k');
+    await expect(page.getByText('Recent searches')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'edge', exact: true })).toBeVisible();
+  });
+
+  test('is an accessible dialog, also at 375 px', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await ready(page);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await input(page).fill('guard');
+    await expect(page.getByRole('option').first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('.search-dialog').analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    const box = (await dialog(page).boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(375);
+  });
+});

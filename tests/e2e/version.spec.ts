@@ -1,0 +1,42 @@
+import { test, expect } from '@playwright/test';
+
+test.describe('new version notice', () => {
+  test('says a new version is available, and whether this page changed', async ({ page }) => {
+    await page.goto('/rules');
+    const current = await page.locator('meta[name="nucleus-build"]').getAttribute('content');
+    const notice = page.getByRole('status').filter({ hasText: 'A new version of Nucleus is available' });
+    await expect(notice).toBeHidden();
+
+    const seen: string[] = [];
+    await page.route('**/builds/latest.json*', (route) => {
+      seen.push(route.request().url());
+      return route.fulfill({ json: { id: 'next-build', timestamp: Date.now() } });
+    });
+    await page.route('**/builds/meta/next-build.json', (route) => route.fulfill({ json: { id: 'next-build', pages: { '/rules': 'changed' } } }));
+    await page.evaluate(() => window.dispatchEvent(new Event('nucleus:check-version')));
+
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('This page has changed.');
+    expect(seen[0]).toMatch(/\/builds\/latest\.json\?\d+$/);
+    expect(current).not.toBe('next-build');
+    // It never reloads by itself: the page is still the same document.
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    await notice.getByRole('button', { name: 'Reload' }).click();
+    await page.waitForLoadState('load');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+  });
+
+  test('the running build is current: no notice; a failed check is only logged', async ({ page }) => {
+    const logs: string[] = [];
+    page.on('console', (m) => logs.push(m.text()));
+    await page.goto('/rules');
+    await page.evaluate(() => window.dispatchEvent(new Event('nucleus:check-version')));
+    await page.waitForTimeout(300);
+    await page.route('**/builds/latest.json*', (route) => route.abort());
+    await page.evaluate(() => window.dispatchEvent(new Event('nucleus:check-version')));
+    await expect.poll(() => logs.some((l) => l.includes('version check failed'))).toBe(true);
+    await expect(page.getByText('A new version of Nucleus is available')).toBeHidden();
+  });
+});
