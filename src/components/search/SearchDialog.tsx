@@ -10,6 +10,7 @@ import type { SearchSection } from '../../content/sections';
 import { groupResults, type Hit, type Piece, type ResultGroup } from './results';
 import { withBase } from '../../config/base';
 import { $preview } from '../../stores/preview';
+import { withBoundary } from '../IslandBoundary';
 import './search.css';
 
 const RECENT_KEY = 'nucleus:recent-searches';
@@ -68,7 +69,7 @@ function Marked({ pieces }: { pieces: Piece[] }) {
   );
 }
 
-export default function SearchDialog() {
+function SearchDialog() {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -337,3 +338,5 @@ export default function SearchDialog() {
     </>
   );
 }
+
+export default withBoundary('search', SearchDialog);
