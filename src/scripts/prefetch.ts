@@ -1,0 +1,43 @@
+// Prefetches same-site pages whose links come into view or are hovered,
+// through one queue with at most 4 requests in flight.
+import { createPrefetchQueue } from '../stores/prefetch';
+
+const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+const queue = createPrefetchQueue((url) => fetch(url, { credentials: 'same-origin', priority: 'low' } as RequestInit));
+const here = location.pathname;
+
+function candidate(a: HTMLAnchorElement): string | null {
+  if (a.origin !== location.origin || a.hasAttribute('download') || a.target === '_blank') return null;
+  if (a.dataset.noPrefetch !== undefined || a.pathname === here) return null;
+  if (/\.(json|sqlite|xml|png|jpe?g|svg|webp|pdf|zip)$/i.test(a.pathname)) return null;
+  return a.pathname;
+}
+
+if (!connection?.saveData) {
+  const observer =
+    'IntersectionObserver' in window
+      ? new IntersectionObserver((entries) => {
+          for (const e of entries) {
+            if (!e.isIntersecting) continue;
+            observer!.unobserve(e.target);
+            const url = candidate(e.target as HTMLAnchorElement);
+            if (url) queue.add(url);
+          }
+        })
+      : null;
+  const watch = () => {
+    for (const a of document.querySelectorAll<HTMLAnchorElement>('a[href]')) if (candidate(a)) observer?.observe(a);
+  };
+  const start = () => watch();
+  const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback;
+  if (idle) idle(start);
+  else setTimeout(start, 300);
+
+  const onIntent = (e: Event) => {
+    const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+    const url = a && candidate(a);
+    if (url) queue.add(url, true);
+  };
+  document.addEventListener('pointerover', onIntent, { passive: true });
+  document.addEventListener('focusin', onIntent);
+}

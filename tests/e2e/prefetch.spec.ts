@@ -1,0 +1,27 @@
+import { test, expect } from '@playwright/test';
+
+test('prefetches links in view with at most 4 requests in flight', async ({ page }) => {
+  let inFlight = 0;
+  let peak = 0;
+  const urls = new Set<string>();
+  await page.route('**/*', async (route) => {
+    const req = route.request();
+    if (req.resourceType() !== 'fetch' || req.url().includes('.json')) return route.continue();
+    urls.add(new URL(req.url()).pathname);
+    inFlight++;
+    peak = Math.max(peak, inFlight);
+    await new Promise((r) => setTimeout(r, 250));
+    try {
+      await route.continue();
+    } finally {
+      inFlight--;
+    }
+  });
+  await page.setViewportSize({ width: 1440, height: 2400 });
+  await page.goto('/');
+  await expect.poll(() => urls.size, { timeout: 10_000 }).toBeGreaterThan(5);
+  await page.waitForTimeout(1200);
+  expect(peak).toBe(4);
+  // Each page once, never the page itself.
+  expect(urls.has('/')).toBe(false);
+});
