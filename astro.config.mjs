@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import serviceWorker from './src/integrations/service-worker';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 
@@ -9,7 +10,7 @@ export default defineConfig({
   base: process.env.NUCLEUS_BASE || '/',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react()],
+  integrations: [react(), serviceWorker()],
   server: { host: '127.0.0.1', port: 4321 },
   preview: { host: '127.0.0.1' },
   vite: {

@@ -31,7 +31,17 @@ $versionNotice.subscribe((notice) => {
       (notice.pageChanged === true ? ' This page has changed.' : notice.pageChanged === false ? ' This page is unchanged.' : '');
   }
 });
-box?.querySelector('[data-version-reload]')?.addEventListener('click', () => location.reload());
+box?.querySelector('[data-version-reload]')?.addEventListener('click', () => {
+  // A waiting service worker takes over first, so the reload gets the new build.
+  const waiting = (window as Window & { __nucleusWaitingWorker?: ServiceWorker }).__nucleusWaitingWorker;
+  if (waiting && 'serviceWorker' in navigator) {
+    navigator.serviceWorker.addEventListener('controllerchange', () => location.reload());
+    waiting.postMessage({ type: 'SKIP_WAITING' });
+    window.setTimeout(() => location.reload(), 3000);
+  } else {
+    location.reload();
+  }
+});
 box?.querySelector('[data-version-dismiss]')?.addEventListener('click', () => {
   if (box) box.hidden = true;
 });

@@ -1,0 +1,37 @@
+// Registers the service worker (production builds only), caches the page the
+// reader arrived on (it loaded before the worker took control), and turns a
+// waiting worker into the new-version notice.
+import { BASE } from '../config/base';
+import { $versionNotice } from '../stores/version';
+
+const root = BASE.endsWith('/') ? BASE : `${BASE}/`;
+type W = Window & { __nucleusWaitingWorker?: ServiceWorker };
+
+function offerUpdate(worker: ServiceWorker): void {
+  (window as W).__nucleusWaitingWorker = worker;
+  if (!$versionNotice.get()) $versionNotice.set({ id: 'service-worker', pageChanged: null });
+}
+
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker
+      .register(`${root}sw.js`, { scope: root })
+      .then((reg) => {
+        if (reg.waiting && navigator.serviceWorker.controller) offerUpdate(reg.waiting);
+        reg.addEventListener('updatefound', () => {
+          const next = reg.installing;
+          next?.addEventListener('statechange', () => {
+            if (next.state === 'installed' && navigator.serviceWorker.controller) offerUpdate(next);
+          });
+        });
+        return navigator.serviceWorker.ready;
+      })
+      .then(async () => {
+        const url = location.href.split('#')[0]!;
+        const cache = await caches.open('nucleus-pages');
+        if (!(await cache.match(url))) await cache.add(url);
+        document.documentElement.dataset.offlineReady = 'true';
+      })
+      .catch((e) => console.warn('[nucleus] offline reading is unavailable:', e));
+  });
+}
