@@ -1,0 +1,61 @@
+import { describe, it, expect } from 'vitest';
+import initSqlJs from 'sql.js';
+import { buildContentDatabase } from './writer';
+import { queryApiPath } from './api-paths';
+import { createContentClient, unwrapResponse, ContentNotFound } from './content-client';
+
+const docs = [
+  { _id: 'content:a.md', _path: '/a', stem: '1.a', title: 'A', _type: 'markdown', draft: false },
+  { _id: 'content:b.md', _path: '/b', stem: '2.b', title: 'B draft', _type: 'markdown', draft: true },
+];
+
+async function setup(routes: Record<string, { body: string; type?: string; status?: number }>, preview = false) {
+  const SQL = await initSqlJs();
+  const bytes = buildContentDatabase(SQL, { documents: docs, integrity: 'i1' });
+  const requests: string[] = [];
+  const client = createContentClient({
+    root: '/base/',
+    integrity: 'i1',
+    preview: () => preview,
+    loadSql: async () => SQL,
+    fetch: (async (url: string) => {
+      requests.push(url);
+      if (url.startsWith('/base/content.sqlite')) return new Response(bytes);
+      const key = url.replace(/\?.*$/, '');
+      const r = routes[key];
+      if (!r) return new Response('<!doctype html><h1>404</h1>', { status: 404, headers: { 'content-type': 'text/html' } });
+      return new Response(r.body, { status: r.status ?? 200, headers: { 'content-type': r.type ?? 'application/json' } });
+    }) as typeof fetch,
+  });
+  return { client, requests };
+}
+
+const q = { where: [{ _path: '/a' }], first: true, only: ['title'] };
+
+describe('queryContent in the browser', () => {
+  it('uses the static answer when the build wrote one (list or {result})', async () => {
+    const path = '/base' + queryApiPath(q, 'i1');
+    const { client, requests } = await setup({ [path]: { body: JSON.stringify({ result: { title: 'From the API' } }) } });
+    expect(await client.queryContent(q)).toEqual({ title: 'From the API' });
+    expect(requests).toEqual([path]);
+  });
+
+  it('treats an HTML answer as not found and runs the query on the local database', async () => {
+    const path = '/base' + queryApiPath(q, 'i1');
+    const { client, requests } = await setup({ [path]: { body: '<!doctype html><p>app shell</p>', type: 'text/html' } });
+    expect(await client.queryContent(q)).toEqual({ title: 'A' });
+    expect(requests).toContain('/base/content.sqlite');
+  });
+
+  it('runs every query on the local database in preview, drafts included', async () => {
+    const { client, requests } = await setup({}, true);
+    expect(await client.queryContent({ where: [{ draft: true }], only: ['title'] })).toEqual([{ title: 'B draft' }]);
+    expect(requests.every((r) => !r.includes('/api/'))).toBe(true);
+  });
+
+  it('accepts both response shapes', () => {
+    expect(unwrapResponse([1])).toEqual([1]);
+    expect(unwrapResponse({ result: null })).toBeNull();
+    expect(new ContentNotFound().message).toBe('Not found');
+  });
+});
