@@ -1,0 +1,96 @@
+/**
+ * Builds the content database (build side). Free of `fs`: takes the sql.js
+ * module (the caller loads the WASM) and returns the file's bytes.
+ */
+import type { SqlJsStatic } from 'sql.js';
+import { comparatorFor, folderOf } from '../query';
+import { FORMAT_VERSION, INDEXED_FIELDS, SCHEMA_SQL, type IndexedColumn } from './schema';
+
+export interface ContentDatabaseInput {
+  /** Page records (any JSON objects with a unique string `_id`), in their order. */
+  documents: readonly Record<string, unknown>[];
+  /** Navigation tree by locale. */
+  navigation?: Readonly<Record<string, unknown>>;
+  /** Folder configuration by folder path (`/rules`). */
+  dirConfigs?: Readonly<Record<string, unknown>>;
+  /** Catalogue entries (each with a unique string `id`) by catalogue name. */
+  catalogues?: Readonly<Record<string, readonly Record<string, unknown>[]>>;
+  /** Search index shards (serialised JSON) by name. */
+  search?: Readonly<Record<string, string>>;
+  integrity: string;
+  builtFrom?: string;
+}
+
+const byStem = comparatorFor(undefined);
+
+function columnValue(field: string, value: unknown): string | number | null {
+  if (field === 'draft') return typeof value === 'boolean' ? (value ? 1 : 0) : null;
+  // Lone surrogates do not survive SQLite's UTF-8: such values stay in the JSON only.
+  return typeof value === 'string' && !/\p{Cs}/u.test(value) ? value : null;
+}
+
+/** Writes every input into a new database and returns its bytes. */
+export function buildContentDatabase(SQL: SqlJsStatic, input: ContentDatabaseInput): Uint8Array {
+  const db = new SQL.Database();
+  try {
+    db.run(SCHEMA_SQL);
+    db.run('BEGIN');
+    const docs = input.documents;
+    const ids = new Set<string>();
+    docs.forEach((doc, i) => {
+      const id = doc._id;
+      if (typeof id !== 'string') throw new Error(`Document ${i} has no string _id; every document in the content database needs one.`);
+      if (ids.has(id)) throw new Error(`Two documents have the _id '${id}'; each _id must be unique.`);
+      ids.add(id);
+    });
+    const ranks = new Map<number, number>();
+    docs
+      .map((doc, ord) => ({ doc, ord }))
+      .sort((a, b) => byStem(a.doc, b.doc) || a.ord - b.ord)
+      .forEach((e, rank) => ranks.set(e.ord, rank));
+
+    const regular = new Set<IndexedColumn>(Object.values(INDEXED_FIELDS));
+    const insert = db.prepare('INSERT INTO documents (id, path, stem, locale, folder, draft, ord, stem_rank, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    docs.forEach((doc, ord) => {
+      const cols: Record<string, string | number | null> = {};
+      for (const [field, column] of Object.entries(INDEXED_FIELDS)) {
+        const v = columnValue(field, Object.prototype.hasOwnProperty.call(doc, field) ? doc[field] : undefined);
+        if (v === null) regular.delete(column);
+        cols[column] = v;
+      }
+      insert.run([cols.id!, cols.path ?? null, cols.stem ?? null, cols.locale ?? null, folderOf(doc) ?? null, cols.draft ?? null, ord, ranks.get(ord)!, JSON.stringify(doc)]);
+    });
+    insert.free();
+
+    const put = (sql: string, rows: Iterable<(string | number)[]>) => {
+      const st = db.prepare(sql);
+      for (const row of rows) st.run(row);
+      st.free();
+    };
+    put('INSERT INTO navigation (locale, data) VALUES (?, ?)', Object.entries(input.navigation ?? {}).map(([k, v]) => [k, JSON.stringify(v)]));
+    put('INSERT INTO dir_configs (folder, data) VALUES (?, ?)', Object.entries(input.dirConfigs ?? {}).map(([k, v]) => [k, JSON.stringify(v)]));
+    put('INSERT INTO search (name, data) VALUES (?, ?)', Object.entries(input.search ?? {}));
+    const catalogueRows: (string | number)[][] = [];
+    for (const [name, entries] of Object.entries(input.catalogues ?? {})) {
+      const seen = new Set<string>();
+      entries.forEach((entry, ord) => {
+        const id = entry.id;
+        if (typeof id !== 'string') throw new Error(`Entry ${ord} of catalogue '${name}' has no string id.`);
+        if (seen.has(id)) throw new Error(`Catalogue '${name}' has two entries with the id '${id}'.`);
+        seen.add(id);
+        catalogueRows.push([name, id, ord, JSON.stringify(entry)]);
+      });
+    }
+    put('INSERT INTO catalogues (name, id, ord, data) VALUES (?, ?, ?, ?)', catalogueRows);
+    put('INSERT INTO meta (key, value) VALUES (?, ?)', [
+      ['integrity', input.integrity],
+      ['formatVersion', String(FORMAT_VERSION)],
+      ['builtFrom', input.builtFrom ?? ''],
+      ['regular', JSON.stringify([...regular].sort())],
+    ]);
+    db.run('COMMIT');
+    return db.export();
+  } finally {
+    db.close();
+  }
+}
