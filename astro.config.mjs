@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import serviceWorker from './src/integrations/service-worker';
+import compress from './src/integrations/compress';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 
@@ -10,7 +11,8 @@ export default defineConfig({
   base: process.env.NUCLEUS_BASE || '/',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react(), serviceWorker()],
+  // The service worker is generated before the compressed copies, which it does not list.
+  integrations: [react(), serviceWorker(), compress()],
   server: { host: '127.0.0.1', port: 4321 },
   preview: { host: '127.0.0.1' },
   vite: {

@@ -1,0 +1,40 @@
+import { describe, it, expect } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { parse } from 'yaml';
+
+const WORKFLOW = '.github/workflows/site.yml';
+const validate = (file: string) => spawnSync('node', ['node_modules/@action-validator/cli/cli.mjs', file], { encoding: 'utf8' });
+
+describe('the publishing workflow', () => {
+  it('is a valid GitHub Actions workflow', () => {
+    const r = validate(WORKFLOW);
+    expect(r.stderr + r.stdout).toBe('');
+    expect(r.status).toBe(0);
+  });
+
+  it('is refused by the validator when broken (the check can fail)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wf-'));
+    const broken = join(dir, 'site.yml');
+    writeFileSync(broken, readFileSync(WORKFLOW, 'utf8').replace('runs-on: ubuntu-latest', 'runs-on: [ubuntu-latest, {bad: 1}]').replace('steps:', 'stepz:'));
+    expect(validate(broken).status).not.toBe(0);
+  });
+
+  it('runs only npm scripts that exist, so what CI does is tested here', () => {
+    const scripts = Object.keys(JSON.parse(readFileSync('package.json', 'utf8')).scripts);
+    const wf = parse(readFileSync(WORKFLOW, 'utf8'));
+    const runs: string[] = Object.values(wf.jobs as Record<string, { steps: { run?: string }[] }>)
+      .flatMap((j) => j.steps)
+      .map((s) => s.run ?? '')
+      .filter((r) => r.startsWith('npm'));
+    expect(runs).toContain('npm test');
+    for (const r of runs) {
+      const m = /^npm run ([\w:-]+)/.exec(r);
+      if (m) expect(scripts).toContain(m[1]);
+    }
+    expect(wf.on.push.branches).toEqual(['main']);
+    expect(wf.on).toHaveProperty('pull_request');
+  });
+});
