@@ -94,15 +94,19 @@ export function openContentDatabase(SQL: SqlJsStatic, bytes: Uint8Array, options
   for (const [folder, data] of rows(db, 'SELECT folder, data FROM dir_configs')) dirConfigs[String(folder)] = JSON.parse(String(data));
   const queryOptions: QueryOptions = { ...options, dirConfigs };
 
-  // Parsed documents by input position: JSON is parsed once per document.
+  // Parsed documents by input position: each document's JSON is read and parsed once.
   const parsed = new Map<number, Doc>();
-  const docs = (sql: string, args: SqlValue[]): Doc[] =>
-    rows(db, sql, args).map(([ord, data]) => {
-      const key = Number(ord);
-      let doc = parsed.get(key);
-      if (!doc) parsed.set(key, (doc = JSON.parse(String(data)) as Doc));
-      return doc;
-    });
+  const docs = (sql: string, args: SqlValue[]): Doc[] => {
+    const ords = rows(db, sql, args).map(([ord]) => Number(ord));
+    const missing = ords.filter((o) => !parsed.has(o));
+    for (let i = 0; i < missing.length; i += 500) {
+      const chunk = missing.slice(i, i + 500);
+      for (const [ord, data] of rows(db, `SELECT ord, data FROM documents WHERE ord IN (${chunk.map(() => '?').join(', ')})`, chunk)) {
+        parsed.set(Number(ord), JSON.parse(String(data)) as Doc);
+      }
+    }
+    return ords.map((o) => parsed.get(o)!);
+  };
 
   const run = (params: QueryParams): QueryResult => {
     const plan = planQuery(params, regular, queryOptions);
@@ -112,20 +116,20 @@ export function openContentDatabase(SQL: SqlJsStatic, bytes: Uint8Array, options
       case 'count':
         return Number(rows(db, `SELECT count(*) FROM documents WHERE ${where}`, args)[0]![0]);
       case 'page':
-        return finishQuery(docs(`SELECT ord, data FROM documents WHERE ${where} ORDER BY stem_rank LIMIT ? OFFSET ?`, [...args, plan.limit, plan.offset]), { ...params, skip: 0, limit: undefined }, queryOptions);
+        return finishQuery(docs(`SELECT ord FROM documents WHERE ${where} ORDER BY stem_rank LIMIT ? OFFSET ?`, [...args, plan.limit, plan.offset]), { ...params, skip: 0, limit: undefined }, queryOptions);
       case 'surround': {
         const found = rows(db, `SELECT stem_rank FROM documents WHERE (${where}) AND path = ? ORDER BY stem_rank LIMIT 1`, [...args, plan.path]);
         const out: (Doc | null)[] = new Array(plan.before + plan.after).fill(null);
         if (!found.length) return out;
         const rank = Number(found[0]![0]);
-        const before = docs(`SELECT ord, data FROM documents WHERE (${where}) AND stem_rank < ? ORDER BY stem_rank DESC LIMIT ?`, [...args, rank, plan.before]);
-        const after = docs(`SELECT ord, data FROM documents WHERE (${where}) AND stem_rank > ? ORDER BY stem_rank LIMIT ?`, [...args, rank, plan.after]);
+        const before = docs(`SELECT ord FROM documents WHERE (${where}) AND stem_rank < ? ORDER BY stem_rank DESC LIMIT ?`, [...args, rank, plan.before]);
+        const after = docs(`SELECT ord FROM documents WHERE (${where}) AND stem_rank > ? ORDER BY stem_rank LIMIT ?`, [...args, rank, plan.after]);
         before.forEach((d, i) => (out[plan.before - 1 - i] = projectDocument(d, params, queryOptions)));
         after.forEach((d, i) => (out[plan.before + i] = projectDocument(d, params, queryOptions)));
         return out;
       }
       case 'scan':
-        return runQuery(docs(`SELECT ord, data FROM documents WHERE ${where} ORDER BY ord`, args), params, queryOptions);
+        return runQuery(docs(`SELECT ord FROM documents WHERE ${where} ORDER BY ord`, args), params, queryOptions);
     }
   };
 

@@ -174,8 +174,9 @@ function conditionFilter(condition: Record<string, unknown>, regular: RegularCol
       if (key === '$and') return and((x as unknown[]).map((c) => conditionFilter(c as Record<string, unknown>, regular)));
       if (key === '$or') return or((x as unknown[]).map((c) => conditionFilter(c as Record<string, unknown>, regular)));
       if (key === '$not') return not(conditionFilter(x as Record<string, unknown>, regular));
-      if (Object.prototype.hasOwnProperty.call(INDEXED_FIELDS, key)) {
-        const column = INDEXED_FIELDS[key as keyof typeof INDEXED_FIELDS];
+      const column = Object.prototype.hasOwnProperty.call(INDEXED_FIELDS, key) ? INDEXED_FIELDS[key as keyof typeof INDEXED_FIELDS] : undefined;
+      // The folder column is derived where a document has no folder field: no superset of the field then.
+      if (column && (column !== 'folder' || regular.has('folder'))) {
         return columnExpression({ column, kind: column === 'draft' ? 'boolean' : 'text', regular: regular.has(column) }, x);
       }
       return jsonExpression(key, x);

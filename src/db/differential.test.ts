@@ -38,7 +38,7 @@ const docArb = fc.record(
     _path: irregular(fc.constantFrom(...PATHS)),
     locale: irregular(fc.constantFrom('en', 'fr')),
     draft: irregular(fc.boolean()),
-    folder: fc.constantFrom('/', '/a', '/zz'),
+    folder: irregular(fc.constantFrom('/', '/a', '/zz')),
     title: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...STRINGS) }, { weight: 1, arbitrary: value }),
     n: value,
     tags: fc.array(scalar, { maxLength: 4 }),
@@ -152,7 +152,7 @@ describe('content database against the reference runQuery', () => {
   // Indexed fields from small pools, conditions only on them: the SQL filters decide a lot here.
   const FAST_STEMS = ['index', '1.a/index', '1.a/2.c', '1.a/10.b', '2.b', '1.a/😀', '1.a/\uE000'];
   const FAST_PATHS = ['/', '/a', '/a/c', '/b', '/😀', '/\uE000'];
-  const fastValue = fc.constantFrom<unknown>(...FAST_STEMS, ...FAST_PATHS, 'en', 'fr', true, false, 1, 'a');
+  const fastValue = fc.constantFrom<unknown>(...FAST_STEMS, ...FAST_PATHS, '/a', '/b', 'en', 'fr', true, false, 1, 'a');
   const simpleExpr = fc.oneof(
     fastValue,
     fc.record({ $eq: fastValue }),
@@ -168,7 +168,7 @@ describe('content database against the reference runQuery', () => {
     fc.record({ $type: fc.constantFrom('string', 'boolean', 'object') }),
     fc.record({ $not: fc.record({ $in: fc.array(fastValue, { maxLength: 2 }) }) }),
   );
-  const fastCondition = fc.dictionary(fc.constantFrom('_path', 'stem', 'locale', 'draft', '_id'), simpleExpr, { minKeys: 1, maxKeys: 2 });
+  const fastCondition = fc.dictionary(fc.constantFrom('_path', 'stem', 'locale', 'draft', '_id', 'folder'), simpleExpr, { minKeys: 1, maxKeys: 2 });
   const fastQuery = fc
     .record({
       where: sometimes(80, fc.oneof(fastCondition, fc.record({ $or: fc.array(fastCondition, { maxLength: 2 }) }), fc.record({ $not: fastCondition }))),
@@ -188,6 +188,7 @@ describe('content database against the reference runQuery', () => {
       _path: wrap(fc.constantFrom(...FAST_PATHS)),
       locale: wrap(fc.constantFrom('en', 'fr')),
       draft: wrap(fc.boolean()),
+      folder: wrap(fc.constantFrom('/', '/a', '/b')),
       title: fc.constantFrom(...STRINGS),
     });
   const fastDocs = (wrap: <T>(a: fc.Arbitrary<T>) => fc.Arbitrary<unknown>) =>

@@ -18,6 +18,9 @@ export const INDEXED_FIELDS = {
   stem: 'stem',
   locale: 'locale',
   draft: 'draft',
+  // Holds the dirConfig folder (the `folder` field, else the parent of
+  // `_path`): usable for the `folder` field only when every document has one.
+  folder: 'folder',
 } as const;
 
 export type IndexedColumn = (typeof INDEXED_FIELDS)[keyof typeof INDEXED_FIELDS];
