@@ -1,0 +1,89 @@
+/**
+ * The query command, run as a separate process over temporary files.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import initSqlJs from 'sql.js';
+import { buildContentDatabase } from '../src/db';
+
+const root = resolve(__dirname, '..');
+let dir: string;
+let docsFile: string;
+let dbFile: string;
+
+const docs = [
+  { _id: 'content:1.rules:2.combat.md', _path: '/rules/combat', stem: '1.rules/2.combat', locale: 'en', title: 'Combat', draft: false },
+  { _id: 'content:1.rules:10.later.md', _path: '/rules/later', stem: '1.rules/10.later', locale: 'en', title: 'Later', draft: false },
+  { _id: 'content:1.rules:3.draft.md', _path: '/rules/draft', stem: '1.rules/3.draft', locale: 'en', title: 'Draft', draft: true },
+  { _id: 'content:fr:1.rules.md', _path: '/fr/rules', stem: 'fr/1.rules', locale: 'fr', title: 'Règles', draft: false },
+];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'nucleus-query-'));
+  docsFile = join(dir, 'docs.json');
+  dbFile = join(dir, 'content.sqlite');
+  writeFileSync(docsFile, JSON.stringify(docs));
+  writeFileSync(dbFile, buildContentDatabase(await initSqlJs(), { documents: docs, integrity: 'test' }));
+  writeFileSync(join(dir, 'object.json'), '{"not": "a list"}');
+  writeFileSync(join(dir, 'broken.json'), '[{');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function query(...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/query.ts', ...args], { cwd: root, encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, json: r.status === 0 ? JSON.parse(r.stdout) : undefined };
+}
+
+// Each case starts Node with tsx (about half a second), so the cases get more time than the default.
+describe('query command', { timeout: 60_000 }, () => {
+  it('C1 --docs runs the query over a JSON array and prints the result as JSON', () => {
+    const r = query('--docs', docsFile, '--params', '{"where":{"draft":false},"only":"title"}');
+    expect(r.stderr).toBe('');
+    expect(r.json).toEqual([{ title: 'Combat' }, { title: 'Later' }, { title: 'Règles' }]);
+  });
+
+  it('C2 --db runs the same query over a built content database, with the same shapes', () => {
+    const first = '{"where":{"_path":"/rules/combat"},"first":true,"only":["title"]}';
+    for (const source of [['--docs', docsFile], ['--db', dbFile]]) {
+      expect(query(...source, '--params', first).json).toEqual({ title: 'Combat' });
+      expect(query(...source, '--params', '{"where":{"_path":"/none"},"first":true}').json).toBeNull();
+      expect(query(...source, '--params', '{"count":true}', '--locales', 'en,fr', '--default-locale', 'en').json).toBe(3);
+      expect(query(...source, '--params', '{"surround":{"query":"/rules/draft"},"only":"_path"}', '--locales', 'en').json).toEqual([{ _path: '/rules/combat' }, { _path: '/rules/later' }]);
+    }
+  });
+
+  it('C3 invalid parameters exit with status 2 and one line naming the problem', () => {
+    const r = query('--docs', docsFile, '--params', '{"limit":-1}');
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe("query: 'limit' must be a whole number ≥ 0 (got -1)\n");
+    expect(query('--db', dbFile, '--params', '{"where":{"a":{"$near":1}}}').stderr).toMatch(/^query: 'where': unknown operator '\$near' .*\n$/);
+    expect(query('--docs', docsFile, '--params', '{where}').stderr).toMatch(/^query: --params is not valid JSON \(.*\)\n$/);
+  });
+
+  it('C4 unreadable input exits with status 2 and one line', () => {
+    const cases: [string[], RegExp][] = [
+      [['--docs', join(dir, 'missing.json')], /^query: cannot read .*missing\.json \(ENOENT\)\n$/],
+      [['--docs', join(dir, 'object.json')], /^query: .*object\.json must hold a JSON array of documents\n$/],
+      [['--docs', join(dir, 'broken.json')], /^query: .*broken\.json is not valid JSON \(.*\)\n$/],
+      [['--db', docsFile], /^query: This file is not a Nucleus content database .*\n$/],
+      [[], /^query: give exactly one of --docs or --db/],
+      [['--docs', docsFile, '--frobnicate', '1'], /^query: unknown option '--frobnicate'/],
+    ];
+    for (const [args, stderr] of cases) {
+      const r = query(...args);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(stderr);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('C5 the npm script runs the command', () => {
+    const r = spawnSync('npm', ['run', '--silent', 'query', '--', '--docs', docsFile, '--params', '{"count":true}'], { cwd: root, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toBe(4);
+  });
+});
