@@ -30,7 +30,7 @@ function columnValue(field: string, value: unknown): string | number | null {
 }
 
 /** Writes every input into a new database and returns its bytes. */
-export function buildContentDatabase(SQL: SqlJsStatic, input: ContentDatabaseInput): Uint8Array {
+export function buildContentDatabase(SQL: SqlJsStatic, input: ContentDatabaseInput): Uint8Array<ArrayBuffer> {
   const db = new SQL.Database();
   try {
     db.run(SCHEMA_SQL);
@@ -91,7 +91,9 @@ export function buildContentDatabase(SQL: SqlJsStatic, input: ContentDatabaseInp
     db.run('COMMIT');
     // Statistics let the planner prefer the selective path index over the locale one.
     db.run('ANALYZE');
-    return db.export();
+    // Typed over a plain ArrayBuffer so the bytes can go straight into a Response or a file.
+    const bytes = db.export();
+    return bytes.buffer instanceof ArrayBuffer ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes);
   } finally {
     db.close();
   }
