@@ -3,14 +3,14 @@
  * returns exactly what the reference `runQuery` returns over all documents.
  */
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
-import { finishQuery, parseQueryParams, projectDocument, runQuery, type Doc, type QueryOptions, type QueryParams, type QueryParamsInput, type QueryResult } from '../query';
-import { planQuery, type QueryPlan, type RegularColumns } from './compile';
+import { finishQuery, matcherFor, surroundOf, parseQueryParams, projectDocument, runQuery, type Doc, type QueryOptions, type QueryParams, type QueryParamsInput, type QueryResult } from '../query';
+import { compileFilter, planQuery, type QueryPlan, type RegularColumns, type SqlFilter } from './compile';
 import { FORMAT_VERSION, INDEXED_FIELDS, type ContentMeta, type IndexedColumn } from './schema';
 
 export interface ContentDatabase {
   /** Runs a query; throws QueryError on invalid parameters. */
   query(params: QueryParamsInput | unknown): QueryResult;
-  /** The plan `query` would use (count, page and surround run in SQL). */
+  /** The plan `query` uses (count, page and surround run in SQL); a scan may add json_extract pre-filters while documents are unparsed. */
   plan(params: QueryParamsInput | unknown): QueryPlan;
   /** The navigation tree of a locale (default: the default locale, else the only/first one), or null. */
   navigation(locale?: string): unknown;
@@ -96,8 +96,8 @@ export function openContentDatabase(SQL: SqlJsStatic, bytes: Uint8Array, options
 
   // Parsed documents by input position: each document's JSON is read and parsed once.
   const parsed = new Map<number, Doc>();
-  const docs = (sql: string, args: SqlValue[]): Doc[] => {
-    const ords = rows(db, sql, args).map(([ord]) => Number(ord));
+  const ordsOf = (sql: string, args: SqlValue[]): number[] => rows(db, sql, args).map(([ord]) => Number(ord));
+  const load = (ords: number[]): Doc[] => {
     const missing = ords.filter((o) => !parsed.has(o));
     for (let i = 0; i < missing.length; i += 500) {
       const chunk = missing.slice(i, i + 500);
@@ -107,9 +107,25 @@ export function openContentDatabase(SQL: SqlJsStatic, bytes: Uint8Array, options
     }
     return ords.map((o) => parsed.get(o)!);
   };
+  const docs = (sql: string, args: SqlValue[]): Doc[] => load(ordsOf(sql, args));
+
+  /**
+   * Candidates of a scan in `order`: the indexed filter alone when at most a
+   * quarter of its rows still need parsing (the reference matcher over parsed
+   * documents is faster than SQLite re-reading every JSON text); else the
+   * filter with json_extract pre-filters, so fewer rows are parsed.
+   */
+  const candidates = (params: QueryParams, filter: SqlFilter, order: string): Doc[] => {
+    const ords = ordsOf(`SELECT ord FROM documents WHERE ${filter.sql} ORDER BY ${order}`, filter.args);
+    const unparsed = ords.reduce((n, o) => (parsed.has(o) ? n : n + 1), 0);
+    if (unparsed * 4 <= ords.length) return load(ords);
+    const withJson = compileFilter(params, regular, queryOptions, { json: true });
+    if (withJson.sql === filter.sql) return load(ords);
+    return docs(`SELECT ord FROM documents WHERE ${withJson.sql} ORDER BY ${order}`, withJson.args);
+  };
 
   const run = (params: QueryParams): QueryResult => {
-    const plan = planQuery(params, regular, queryOptions);
+    const plan = planQuery(params, regular, queryOptions, { json: false });
     const where = plan.filter.sql;
     const args = plan.filter.args;
     switch (plan.kind) {
@@ -128,13 +144,19 @@ export function openContentDatabase(SQL: SqlJsStatic, bytes: Uint8Array, options
         after.forEach((d, i) => (out[plan.before + i] = projectDocument(d, params, queryOptions)));
         return out;
       }
-      case 'scan':
-        return runQuery(docs(`SELECT ord FROM documents WHERE ${where} ORDER BY ord`, args), params, queryOptions);
+      case 'scan': {
+        if (params.sort?.length) return runQuery(candidates(params, plan.filter, 'ord'), params, queryOptions);
+        // Default order: stem_rank is already the stable stem order, so filtering keeps it sorted.
+        const sorted = candidates(params, plan.filter, 'stem_rank').filter(matcherFor(params, queryOptions));
+        if (params.surround) return surroundOf(sorted, params, queryOptions);
+        if (params.count) return sorted.length;
+        return finishQuery(sorted, params, queryOptions);
+      }
     }
   };
 
   return {
-    plan: (input) => planQuery(parseQueryParams(input), regular, queryOptions),
+    plan: (input) => planQuery(parseQueryParams(input), regular, queryOptions, { json: false }),
     query: (input) => run(parseQueryParams(input)),
     navigation(locale) {
       const wanted = locale ?? options.defaultLocale;

@@ -167,26 +167,35 @@ function jsonExpression(path: string, expr: unknown): SqlFilter {
 /** Which indexed columns hold a value for every document (from the database's meta). */
 export type RegularColumns = ReadonlySet<IndexedColumn>;
 
-function conditionFilter(condition: Record<string, unknown>, regular: RegularColumns): SqlFilter {
+function conditionFilter(condition: Record<string, unknown>, regular: RegularColumns, json: boolean): SqlFilter {
   return and(
     Object.keys(condition).map((key): SqlFilter => {
       const x = condition[key];
-      if (key === '$and') return and((x as unknown[]).map((c) => conditionFilter(c as Record<string, unknown>, regular)));
-      if (key === '$or') return or((x as unknown[]).map((c) => conditionFilter(c as Record<string, unknown>, regular)));
-      if (key === '$not') return not(conditionFilter(x as Record<string, unknown>, regular));
+      if (key === '$and') return and((x as unknown[]).map((c) => conditionFilter(c as Record<string, unknown>, regular, json)));
+      if (key === '$or') return or((x as unknown[]).map((c) => conditionFilter(c as Record<string, unknown>, regular, json)));
+      if (key === '$not') return not(conditionFilter(x as Record<string, unknown>, regular, json));
       const column = Object.prototype.hasOwnProperty.call(INDEXED_FIELDS, key) ? INDEXED_FIELDS[key as keyof typeof INDEXED_FIELDS] : undefined;
       // The folder column is derived where a document has no folder field: no superset of the field then.
       if (column && (column !== 'folder' || regular.has('folder'))) {
         return columnExpression({ column, kind: column === 'draft' ? 'boolean' : 'text', regular: regular.has(column) }, x);
       }
-      return jsonExpression(key, x);
+      return json ? jsonExpression(key, x) : UNKNOWN;
     }),
   );
 }
 
+export interface CompileOptions {
+  /**
+   * Pre-filter other fields through json_extract (default true). Worth it
+   * while documents still have to be parsed; once they are cached in JS, the
+   * reference matcher is faster than SQLite re-reading every JSON text.
+   */
+  json?: boolean;
+}
+
 /** The SQL filter for `where` and the locale filter of validated parameters. */
-export function compileFilter(params: QueryParams, regular: RegularColumns, options: QueryOptions = {}): SqlFilter {
-  const parts = (params.where ?? []).map((c) => conditionFilter(c, regular));
+export function compileFilter(params: QueryParams, regular: RegularColumns, options: QueryOptions = {}, compile: CompileOptions = {}): SqlFilter {
+  const parts = (params.where ?? []).map((c) => conditionFilter(c, regular, compile.json ?? true));
   const locale = localeFilter(params, options);
   if (locale !== undefined) parts.push(columnEquals({ column: 'locale', kind: 'text', regular: regular.has('locale') }, locale));
   return and(parts);
@@ -200,8 +209,8 @@ export type QueryPlan =
   | { kind: 'scan'; filter: SqlFilter };
 
 /** Chooses a plan: SQL does the work when the filter is exact and the order is the default one. */
-export function planQuery(params: QueryParams, regular: RegularColumns, options: QueryOptions = {}): QueryPlan {
-  const filter = compileFilter(params, regular, options);
+export function planQuery(params: QueryParams, regular: RegularColumns, options: QueryOptions = {}, compile: CompileOptions = {}): QueryPlan {
+  const filter = compileFilter(params, regular, options, compile);
   const defaultOrder = !params.sort?.length;
   if (!filter.exact) return { kind: 'scan', filter };
   if (params.surround) {

@@ -220,4 +220,32 @@ describe('content database against the reference runQuery', () => {
   it('D3 indexed fields that are sometimes lists or other types still agree', () => {
     agreeOnFastQueries(fastDocs((a) => fc.oneof({ weight: 3, arbitrary: a }, { weight: 1, arbitrary: scalar }, { weight: 1, arbitrary: fc.array(a, { minLength: 1, maxLength: 2 }) })));
   });
+
+  it('D12 cold queries, pre-filtered through json_extract, agree on fields that are lists, objects, nulls or missing', () => {
+    const pool = fc.constantFrom<unknown>('x', 'y', 'X', '😀', true, false, 1, 0, null);
+    const field = (a: fc.Arbitrary<unknown>) => fc.oneof({ weight: 3, arbitrary: a }, { weight: 1, arbitrary: fc.array(a, { maxLength: 3 }) }, { weight: 1, arbitrary: fc.record({ x: a }) });
+    const doc = fc.record({ kind: field(pool), meta: fc.record({ tag: field(pool), 'odd key': pool }, { requiredKeys: [] }), stem: fc.constantFrom(...STEMS) }, { requiredKeys: ['stem'] });
+    const docs = fc.array(doc, { maxLength: 12 }).map((ds) => ds.map((d, i) => ({ _id: String(i), ...d })));
+    const expr = fc.oneof(
+      pool,
+      fc.record({ $eq: pool }),
+      fc.record({ $in: fc.oneof(pool, fc.array(pool, { maxLength: 3 })) }),
+      fc.record({ $exists: fc.boolean() }),
+      fc.record({ $regex: fc.constantFrom('^x', '/x/i', '😀', '^$') }),
+      fc.record({ $ne: pool }),
+    );
+    const where = fc.dictionary(fc.constantFrom('kind', 'meta.tag', 'meta', 'meta.odd key', 'kind.x', 'kind.0'), expr, { minKeys: 1, maxKeys: 2 });
+    const q = fc.record({ where, count: sometimes(20, fc.boolean()), sort: sometimes(30, fc.constant({ kind: -1 as const })) }).map((x) => Object.fromEntries(Object.entries(x).filter(([, v]) => v !== undefined)));
+    fc.assert(
+      fc.property(docs, q, (ds, query) => {
+        const db = openContentDatabase(SQL, buildContentDatabase(SQL, { documents: ds, integrity: 'test' }));
+        try {
+          expect(outcome(() => db.query(query))).toEqual(outcome(() => runQuery(ds, query)));
+        } finally {
+          db.close();
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
