@@ -153,6 +153,18 @@ export type QueryParamsInput = Omit<z.input<typeof QueryParams>, 'sort' | 'where
   sort?: SortSpec | SortSpec[];
 };
 
+/** The dot path of the first `undefined` inside a value, if any. */
+function undefinedAt(value: unknown, path: string): string | undefined {
+  if (value === undefined) return path;
+  if (value === null || typeof value !== 'object') return undefined;
+  const entries: [string, unknown][] = Array.isArray(value) ? [...value.entries()].map(([i, v]) => [String(i), v]) : Object.entries(value);
+  for (const [key, child] of entries) {
+    const found = undefinedAt(child, path ? `${path}.${key}` : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Validates and normalises parameters; throws QueryError on the first problem. */
 export function parseQueryParams(input: unknown): QueryParams {
   const result = QueryParams.safeParse(input ?? {});
@@ -162,6 +174,11 @@ export function parseQueryParams(input: unknown): QueryParams {
     throw new QueryError(parameter, issue.message);
   }
   const params = result.data;
+  // JSON cannot carry undefined: a query holding one would hash like another query.
+  const hole = params.where && undefinedAt(params.where, '');
+  if (hole !== undefined) throw new QueryError('where', `'where' has no value at '${hole}' (use {"$exists": false} for missing fields)`);
+  const surroundHole = params.surround && undefinedAt(params.surround.query, '');
+  if (surroundHole !== undefined) throw new QueryError('surround', `'surround.query' has no value at '${surroundHole}'`);
   if (params.where) compileWhere(params.where);
   if (params.surround && typeof params.surround.query !== 'string') compileCondition(params.surround.query, 'surround');
   return params;

@@ -159,6 +159,12 @@ describe('parameters', () => {
     }
   });
 
+  it('V4 undefined values in where are refused: JSON cannot carry them', () => {
+    expect(fail({ where: { a: undefined } }).message).toBe('\'where\' has no value at \'0.a\' (use {"$exists": false} for missing fields)');
+    expect(fail({ where: [{ a: { $in: [1, undefined] } }] }).message).toContain("no value at '0.a.$in.1'");
+    expect(fail({ surround: { query: { b: undefined } } }).parameter).toBe('surround');
+  });
+
   it('V4 problems deep inside where are found without any document', () => {
     expect(fail({ where: [{ a: 1 }, { $or: [{ b: { $regex: '*' } }] }] }).message).toContain('$regex pattern "*" is not a valid regular expression');
   });
