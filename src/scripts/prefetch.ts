@@ -1,14 +1,14 @@
 // Prefetches same-site pages whose links come into view or are hovered,
 // through one queue with at most 4 requests in flight.
 import { createPrefetchQueue } from '../stores/prefetch';
+import { onPage } from './lifecycle';
 
 const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
 const queue = createPrefetchQueue((url) => fetch(url, { credentials: 'same-origin', priority: 'low' } as RequestInit));
-const here = location.pathname;
 
 function candidate(a: HTMLAnchorElement): string | null {
   if (a.origin !== location.origin || a.hasAttribute('download') || a.target === '_blank') return null;
-  if (a.dataset.noPrefetch !== undefined || a.pathname === here) return null;
+  if (a.dataset.noPrefetch !== undefined || a.pathname === location.pathname) return null;
   if (/\.(json|sqlite|xml|png|jpe?g|svg|webp|pdf|zip)$/i.test(a.pathname)) return null;
   return a.pathname;
 }
@@ -28,10 +28,12 @@ if (!connection?.saveData) {
   const watch = () => {
     for (const a of document.querySelectorAll<HTMLAnchorElement>('a[href]')) if (candidate(a)) observer?.observe(a);
   };
-  const start = () => watch();
   const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback;
-  if (idle) idle(start);
-  else setTimeout(start, 300);
+  onPage(() => {
+    observer?.disconnect();
+    if (idle) idle(watch);
+    else setTimeout(watch, 300);
+  });
 
   const onIntent = (e: Event) => {
     const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;

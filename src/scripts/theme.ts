@@ -1,20 +1,34 @@
 // Wires the header's colour-mode toggle to the store. The first paint is set
-// by the inline script in <head>, so there is no flash of the wrong theme.
-import { $colorMode, $forcedMode, toggleColorMode, type ColorMode } from '../stores/colorMode';
+// by the inline script in <head>; on client navigation the next page's root
+// gets the right theme before it is swapped in, so there is never a flash.
+import { $colorMode, $forcedMode, $preferredMode, toggleColorMode, type ColorMode } from '../stores/colorMode';
+import { onPage } from './lifecycle';
 
 const root = document.documentElement;
-const forced = root.dataset.forced as ColorMode | undefined;
-$forcedMode.set(forced === 'dark' || forced === 'light' ? forced : null);
+const asMode = (v: string | undefined): ColorMode | null => (v === 'dark' || v === 'light' ? v : null);
 
-$colorMode.subscribe((mode) => {
+function paint(mode: ColorMode): void {
   root.dataset.theme = mode;
+  const forced = $forcedMode.get();
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-theme-toggle]')) {
     button.setAttribute('aria-pressed', String(mode === 'light'));
     const label = button.querySelector('[data-theme-label]');
     if (label && !forced) label.textContent = mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode';
   }
+}
+
+$colorMode.subscribe(paint);
+
+document.addEventListener('astro:before-swap', (event) => {
+  const next = (event as Event & { newDocument: Document }).newDocument.documentElement;
+  next.dataset.theme = asMode(next.dataset.forced) ?? $preferredMode.get();
+  next.classList.add('js');
 });
 
-for (const button of document.querySelectorAll<HTMLButtonElement>('[data-theme-toggle]')) {
-  button.addEventListener('click', () => toggleColorMode());
-}
+onPage(() => {
+  $forcedMode.set(asMode(root.dataset.forced));
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-theme-toggle]')) {
+    button.addEventListener('click', () => toggleColorMode());
+  }
+  paint($colorMode.get());
+});

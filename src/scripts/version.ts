@@ -1,6 +1,7 @@
 // Polls for a new build and shows the notice. Never reloads by itself.
 import { $versionNotice, checkForUpdate, DEFAULT_POLL_MS } from '../stores/version';
 import { BASE, stripBase } from '../config/base';
+import { onPage } from './lifecycle';
 
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? null;
 const buildId = meta('nucleus-build');
@@ -20,8 +21,8 @@ async function check(): Promise<void> {
   if (notice) $versionNotice.set(notice);
 }
 
-const box = document.querySelector<HTMLElement>('[data-version-notice]');
-$versionNotice.subscribe((notice) => {
+const showNotice = (notice: ReturnType<typeof $versionNotice.get>) => {
+  const box = document.querySelector<HTMLElement>('[data-version-notice]');
   if (!box) return;
   box.hidden = !notice;
   const text = box.querySelector('[data-version-text]');
@@ -30,20 +31,26 @@ $versionNotice.subscribe((notice) => {
       'A new version of Nucleus is available.' +
       (notice.pageChanged === true ? ' This page has changed.' : notice.pageChanged === false ? ' This page is unchanged.' : '');
   }
-});
-box?.querySelector('[data-version-reload]')?.addEventListener('click', () => {
-  // A waiting service worker takes over first, so the reload gets the new build.
-  const waiting = (window as Window & { __nucleusWaitingWorker?: ServiceWorker }).__nucleusWaitingWorker;
-  if (waiting && 'serviceWorker' in navigator) {
-    navigator.serviceWorker.addEventListener('controllerchange', () => location.reload());
-    waiting.postMessage({ type: 'SKIP_WAITING' });
-    window.setTimeout(() => location.reload(), 3000);
-  } else {
-    location.reload();
-  }
-});
-box?.querySelector('[data-version-dismiss]')?.addEventListener('click', () => {
-  if (box) box.hidden = true;
+};
+$versionNotice.subscribe(showNotice);
+
+onPage(() => {
+  const box = document.querySelector<HTMLElement>('[data-version-notice]');
+  showNotice($versionNotice.get());
+  box?.querySelector('[data-version-reload]')?.addEventListener('click', () => {
+    // A waiting service worker takes over first, so the reload gets the new build.
+    const waiting = (window as Window & { __nucleusWaitingWorker?: ServiceWorker }).__nucleusWaitingWorker;
+    if (waiting && 'serviceWorker' in navigator) {
+      navigator.serviceWorker.addEventListener('controllerchange', () => location.reload());
+      waiting.postMessage({ type: 'SKIP_WAITING' });
+      window.setTimeout(() => location.reload(), 3000);
+    } else {
+      location.reload();
+    }
+  });
+  box?.querySelector('[data-version-dismiss]')?.addEventListener('click', () => {
+    if (box) box.hidden = true;
+  });
 });
 
 window.setInterval(check, pollMs);

@@ -1,0 +1,13 @@
+// Client-side navigation (Astro's ClientRouter): the loading indicator while
+// the next page loads, and focus moved to the new page's content so keyboard
+// and screen-reader users start there (the router announces the title).
+import { $loading } from '../stores/app';
+
+document.addEventListener('astro:before-preparation', () => $loading.set(true));
+document.addEventListener('astro:after-preparation', () => $loading.set(false));
+document.addEventListener('astro:after-swap', () => {
+  $loading.set(false);
+  if (location.hash) return; // the router scrolls to the target; leave focus to it
+  const main = document.getElementById('main');
+  main?.focus({ preventScroll: true });
+});
