@@ -1,32 +1,13 @@
 /**
  * Site configuration: one typed object, read by the build and the browser.
  */
-import { z } from 'zod';
+import type { SiteConfig } from './site.schema';
 
-export const siteConfigSchema = z.object({
-  title: z.string(),
-  description: z.string(),
-  /** Locales the content may use; the first folder of a page may name one. */
-  locales: z.array(z.string()).min(1),
-  defaultLocale: z.string(),
-  /** Layout fallbacks by path pattern (`/galacticguide/**`), tried in order. */
-  layoutFallbacks: z.array(z.object({ pattern: z.string(), layout: z.string() })),
-  /**
-   * Named content queries resolved at build and given to every page.
-   * Must be a keyed map; a list is refused (SPEC §5).
-   */
-  globals: z.unknown(),
-  /** Same-origin address that receives the user's ID token (SPEC §7); empty = off. */
-  tokenSyncUrl: z.string(),
-  /** Run every content query on the local database instead of the static API. */
-  clientDatabase: z.boolean(),
-  /** Top sections shown in the header. */
-  sections: z.array(z.object({ title: z.string(), href: z.string() })),
-});
+export type { SiteConfig };
 
-export type SiteConfig = z.output<typeof siteConfigSchema>;
-
-export const siteConfig: SiteConfig = siteConfigSchema.parse({
+// A plain object (no parsing at load), so browser code that reads it ships no
+// schema library; config/site.test.ts checks it against the schema.
+export const siteConfig: SiteConfig = {
   title: 'Nucleus',
   description: 'The Galactic Guide, the rules and the builders of Nucleus, a sci-fi tabletop role-playing game.',
   locales: ['en'],
@@ -42,7 +23,7 @@ export const siteConfig: SiteConfig = siteConfigSchema.parse({
     { title: 'Rules', href: '/rules' },
     { title: 'Editors', href: '/nucleus' },
   ],
-});
+};
 
 export const LAYOUTS = ['default', 'full'] as const;
 export type LayoutName = (typeof LAYOUTS)[number];
