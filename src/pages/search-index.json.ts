@@ -1,12 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getSite } from '../content/load';
-import { siteSections } from '../content/search';
-import { createSearchIndex } from '../content/searchIndex';
+import { getContentDatabase } from '../content/database';
 
 /** The search index: every page's sections (drafts flagged for preview). */
-export const GET: APIRoute = () => {
-  const site = getSite();
-  return new Response(JSON.stringify(createSearchIndex(siteSections(site), site.integrity)), {
-    headers: { 'content-type': 'application/json' },
-  });
-};
+export const GET: APIRoute = async () =>
+  new Response((await getContentDatabase()).searchIndex, { headers: { 'content-type': 'application/json' } });

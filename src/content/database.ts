@@ -1,0 +1,73 @@
+/**
+ * The content database and the static API answers, built once per build from
+ * the already-parsed site (each page is parsed once and shared). Node only.
+ */
+import { createRequire } from 'node:module';
+import initSqlJs, { type SqlJsStatic } from 'sql.js';
+import { buildContentDatabase, openContentDatabase, queryApiPath, navigationApiPath, type ContentDatabase } from '../db';
+import { getSite, type Site } from './load';
+import { getCatalogues } from './catalogues';
+import { siteSections } from './search';
+import { createSearchIndex } from './searchIndex';
+import { pageQuery, surroundQuery, NAVIGATION_QUERY, globalQueries } from './queries';
+import { siteConfig } from '../config/site';
+
+const require = createRequire(import.meta.url);
+
+export function sqlWasmPath(): string {
+  return require.resolve('sql.js/dist/sql-wasm.wasm');
+}
+
+let sql: Promise<SqlJsStatic> | undefined;
+function getSql(): Promise<SqlJsStatic> {
+  sql ??= initSqlJs({ locateFile: () => sqlWasmPath() });
+  return sql;
+}
+
+export interface BuiltDatabase {
+  bytes: Uint8Array<ArrayBuffer>;
+  db: ContentDatabase;
+  searchIndex: string;
+  /** Static API answers: path (under the site root) → JSON text. */
+  answers: Map<string, string>;
+  globals: Record<string, unknown>;
+}
+
+let cached: { site: Site; built: Promise<BuiltDatabase> } | undefined;
+
+export function getContentDatabase(): Promise<BuiltDatabase> {
+  const site = getSite();
+  if (!cached || cached.site !== site) cached = { site, built: build(site) };
+  return cached.built;
+}
+
+async function build(site: Site): Promise<BuiltDatabase> {
+  const SQL = await getSql();
+  const catalogues = getCatalogues() ?? {};
+  const searchIndex = JSON.stringify(createSearchIndex(siteSections(site), site.integrity));
+  const documents = site.records.map(({ _lines, ...rest }) => rest);
+  const bytes = buildContentDatabase(SQL, {
+    documents,
+    navigation: { [siteConfig.defaultLocale]: site.navigation },
+    dirConfigs: site.dirConfigs,
+    catalogues: catalogues as unknown as Record<string, Record<string, unknown>[]>,
+    search: { main: searchIndex },
+    integrity: site.integrity,
+    builtFrom: 'nucleus build',
+  });
+  const db = openContentDatabase(SQL, bytes, { defaultLocale: siteConfig.defaultLocale, locales: siteConfig.locales });
+
+  const answers = new Map<string, string>();
+  const answer = (params: unknown) => answers.set(queryApiPath(params, site.integrity), JSON.stringify(db.query(params)));
+  for (const path of site.pages.keys()) {
+    answer(pageQuery(path));
+    answer(surroundQuery(path));
+  }
+  const globals: Record<string, unknown> = {};
+  for (const [name, params] of Object.entries(globalQueries(siteConfig.globals))) {
+    globals[name] = db.query(params);
+    answer(params);
+  }
+  answers.set(navigationApiPath(NAVIGATION_QUERY, site.integrity), JSON.stringify(site.navigation));
+  return { bytes, db, searchIndex, answers, globals };
+}

@@ -1,0 +1,61 @@
+import { test, expect, type Page } from '@playwright/test';
+
+async function snapshot(page: Page) {
+  const title = (await page.locator('[data-page-title]').textContent())?.trim();
+  const headings = await page.locator('[data-page-body] .prose :is(h2, h3)').evaluateAll((hs) => hs.map((h) => h.id));
+  const pager = await page.locator('[data-pagination] a').evaluateAll((as) => as.map((a) => `${a.getAttribute('rel')}:${a.getAttribute('href')}`));
+  return { title, headings, pager };
+}
+
+test.describe('preview mode', () => {
+  test('a page opened with ?preview=true renders from the local database like its pre-rendered twin', async ({ page }) => {
+    await page.goto('/rules/combat');
+    const twin = await snapshot(page);
+    expect(twin.headings.length).toBeGreaterThan(1);
+
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    await page.goto('/rules/combat?preview=true');
+    await expect(page.locator('html')).toHaveAttribute('data-rendered-from', 'database');
+    await expect(page.getByRole('region', { name: 'Preview mode' })).toBeVisible();
+    expect(await snapshot(page)).toEqual(twin);
+    expect(requests.some((p) => p.endsWith('/content.sqlite'))).toBe(true);
+    expect(requests.some((p) => p.endsWith('/sql-wasm.wasm'))).toBe(true);
+  });
+
+  test('a draft is visible only in preview, and ?preview=false leaves preview', async ({ page }) => {
+    const draft = '/rules/vehicles';
+    const response = await page.goto(draft);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText(`Page not found: ${draft}`)).toBeVisible();
+
+    await page.goto(`${draft}?preview=true`);
+    await expect(page.locator('[data-page-title]')).toContainText('Vehicles');
+    await expect(page.locator('.draft-badge')).toHaveText('Draft');
+    // Preview stays on while navigating (token kept for the session).
+    await page.goto(draft);
+    await expect(page.locator('[data-page-title]')).toContainText('Vehicles');
+
+    await page.getByRole('button', { name: 'Leave preview' }).click();
+    await expect(page).toHaveURL(/preview=false/);
+    await expect(page.getByText(`Page not found: ${draft}`)).toBeVisible();
+    await page.goto(draft);
+    await expect(page.getByText(`Page not found: ${draft}`)).toBeVisible();
+  });
+
+  test('drafts are left out of the published search and navigation', async ({ page }) => {
+    await page.goto('/rules');
+    await expect(page.getByRole('complementary', { name: 'Site navigation' }).getByRole('link', { name: /Vehicles/ })).toHaveCount(0);
+  });
+});
+
+test('the static content API answers the page queries; HTML is never mistaken for data', async ({ page, request }) => {
+  await page.goto('/rules/combat');
+  const integrity = await page.locator('meta[name="nucleus-integrity"]').getAttribute('content');
+  const nav = await request.get('/builds/latest.json');
+  expect(nav.ok()).toBe(true);
+  const db = await request.get('/content.sqlite');
+  expect(db.ok()).toBe(true);
+  expect((await db.body()).subarray(0, 15).toString()).toBe('SQLite format 3');
+  expect(integrity).toMatch(/^[0-9a-f]{12}$/);
+});
