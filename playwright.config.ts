@@ -1,38 +1,55 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT || 4399);
+const SUB_PORT = PORT + 1;
+/** The sub-path build (`NUCLEUS_BASE=/guide/`), served from dist-sub/guide/. */
+export const SUB_PATH = '/guide';
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+// A plain static file server (404.html for missing files, no SPA fallback),
+// as any static host or CDN would serve the site.
+const serve = (dir: string, port: number) => ({
+  command: `npx serve ${dir} --listen tcp://127.0.0.1:${port} --no-clipboard --no-request-logging`,
+  url: `http://127.0.0.1:${port}/`,
+  reuseExistingServer: !process.env.CI,
+  timeout: 60_000,
+});
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   // scripts/test.mjs adds a JSON report to print one summary line.
   reporter: process.env.PW_REPORTERS === 'json' ? [['list'], ['json']] : [['list']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+    launchOptions: chromium,
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+  },
+  projects: [
+    { name: 'root', use: { baseURL: `http://127.0.0.1:${PORT}` } },
+    {
+      name: 'subpath',
+      // Reading, search, offline and the editors, once more under a sub-path.
+      testMatch: /(site|search|offline|editor[^/]*)\.spec\.ts$/,
+      use: { baseURL: `http://127.0.0.1:${SUB_PORT}`, basePath: SUB_PATH } as Record<string, unknown>,
     },
-  },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
-  webServer: {
-    command: `npx astro preview --host 127.0.0.1 --port ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    env: { ASTRO_TELEMETRY_DISABLED: '1' },
-  },
+  ],
+  webServer: [serve('dist', PORT), serve('dist-sub', SUB_PORT)],
 });

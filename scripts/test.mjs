@@ -20,7 +20,7 @@ if (unit !== 0) failed = true;
 const steps = process.argv.includes('--unit') ? [] : ['e2e'];
 if (steps.includes('e2e')) {
   if (run('node', ['scripts/ensure-chromium.mjs']) !== 0) failed = true;
-  else if (run('npx', ['astro', 'build']) !== 0) {
+  else if (run('node', ['scripts/build-e2e.mjs']) !== 0) {
     summaries.push('build: failed');
     failed = true;
   } else {

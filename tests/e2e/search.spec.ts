@@ -1,8 +1,9 @@
-import { test, expect, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { test, expect, re } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
 
-async function ready(page: Page, path = '/rules') {
-  await page.goto(path);
+async function ready(page: Page, at: (p: string) => string, path = '/rules') {
+  await page.goto(at(path));
   await expect(page.locator('html')).toHaveAttribute('data-search-ready', 'true');
 }
 
@@ -10,8 +11,8 @@ const dialog = (page: Page) => page.getByRole('dialog', { name: 'Search Nucleus'
 const input = (page: Page) => page.getByRole('combobox', { name: /Search the guide/ });
 
 test.describe('search dialog', () => {
-  test('opens with the header button, Ctrl+K, Cmd+K and /, and Escape returns focus', async ({ page }) => {
-    await ready(page);
+  test('opens with the header button, Ctrl+K, Cmd+K and /, and Escape returns focus', async ({ page, at }) => {
+    await ready(page, at);
     const button = page.getByRole('button', { name: 'Search' });
     await button.click();
     await expect(dialog(page)).toBeVisible();
@@ -29,8 +30,8 @@ test.describe('search dialog', () => {
     }
   });
 
-  test('finds a rule despite a typo and opens the result at its heading by keyboard', async ({ page }) => {
-    await ready(page, '/');
+  test('finds a rule despite a typo and opens the result at its heading by keyboard', async ({ page, at }) => {
+    await ready(page, at, '/');
     await page.keyboard.press('Control+k');
     await input(page).fill('overchrage');
     const options = page.getByRole('option');
@@ -45,8 +46,8 @@ test.describe('search dialog', () => {
     if (href.includes('#')) await expect(page.locator(`[id="${href.split('#')[1]}"]`)).toBeInViewport();
   });
 
-  test('says when nothing matched and offers suggestions; remembers recent searches', async ({ page }) => {
-    await ready(page);
+  test('says when nothing matched and offers suggestions; remembers recent searches', async ({ page, at }) => {
+    await ready(page, at);
     await page.keyboard.press('Control+k');
     await input(page).fill('zzqxv');
     await expect(page.getByText('Nothing matched')).toBeVisible();
@@ -61,9 +62,9 @@ test.describe('search dialog', () => {
     await expect(page.getByRole('button', { name: 'edge', exact: true })).toBeVisible();
   });
 
-  test('is an accessible dialog, also at 375 px', async ({ page }) => {
+  test('is an accessible dialog, also at 375 px', async ({ page, at }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await ready(page);
+    await ready(page, at);
     await page.getByRole('button', { name: 'Search' }).click();
     await input(page).fill('guard');
     await expect(page.getByRole('option').first()).toBeVisible();

@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { test, expect, re } from './fixtures';
 
 const routes: [string, RegExp][] = [
   ['/', /Nucleus/],
@@ -15,29 +16,29 @@ const routes: [string, RegExp][] = [
 
 test.describe('routes', () => {
   for (const [path, title] of routes) {
-    test(`${path} renders its title`, async ({ page }) => {
-      const response = await page.goto(path);
+    test(`${path} renders its title`, async ({ page, at }) => {
+      const response = await page.goto(at(path));
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
       await expect(page).toHaveTitle(title);
     });
   }
 
-  test('/editor ends at /nucleus', async ({ page }) => {
-    await page.goto('/editor');
-    await expect(page).toHaveURL(/\/nucleus\/?$/);
+  test('/editor ends at /nucleus', async ({ page, at }) => {
+    await page.goto(at('/editor'));
+    await expect(page).toHaveURL(new RegExp(`${re(at('/nucleus'))}/?$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Editors');
   });
 
-  test('/creatureeditor ends at the creature editor', async ({ page }) => {
-    await page.goto('/creatureeditor');
-    await expect(page).toHaveURL(/\/nucleus\/CreatureEditor\/?$/);
+  test('/creatureeditor ends at the creature editor', async ({ page, at }) => {
+    await page.goto(at('/creatureeditor'));
+    await expect(page).toHaveURL(new RegExp(`${re(at('/nucleus/CreatureEditor'))}/?$`));
   });
 });
 
 test.describe('not found', () => {
-  test('an unknown path answers 404 with the path', async ({ page }) => {
-    const response = await page.goto('/no-such-page');
+  test('an unknown path answers 404 with the path', async ({ page, at }) => {
+    const response = await page.goto(at('/no-such-page'));
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
     await expect(page.getByText('Page not found: /no-such-page')).toBeVisible();
@@ -45,31 +46,31 @@ test.describe('not found', () => {
     await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
   });
 
-  test('a path that fails validation gets the validation wording', async ({ page }) => {
-    const response = await page.goto('/Rules/Bad_Path');
+  test('a path that fails validation gets the validation wording', async ({ page, at }) => {
+    const response = await page.goto(at('/Rules/Bad_Path'));
     expect(response?.status()).toBe(404);
     await expect(page.getByText('Page Not Found: /Rules/Bad_Path')).toBeVisible();
   });
 
-  test('without JavaScript the page still says the page was not found', async ({ browser }) => {
+  test('without JavaScript the page still says the page was not found', async ({ browser, at }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto('/no-such-page');
+    await page.goto(at('/no-such-page'));
     await expect(page.getByText('Page not found', { exact: true })).toBeVisible();
     await context.close();
   });
 });
 
-async function firstContentPage(page: Page): Promise<string> {
-  await page.goto('/rules');
+async function firstContentPage(page: Page, at: (p: string) => string): Promise<string> {
+  await page.goto(at('/rules'));
   const next = page.getByRole('navigation', { name: 'Previous and next page' }).getByRole('link', { name: /Next/ });
   const href = await next.getAttribute('href');
   return href!;
 }
 
 test.describe('a content page', () => {
-  test('shows the left navigation with the current page, a table of contents and prev/next that lead on', async ({ page }) => {
-    const path = await firstContentPage(page);
+  test('shows the left navigation with the current page, a table of contents and prev/next that lead on', async ({ page, at }) => {
+    const path = await firstContentPage(page, at);
     await page.goto(path);
     const title = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
 
@@ -94,10 +95,10 @@ test.describe('a content page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   });
 
-  test('is readable with JavaScript off', async ({ browser }) => {
+  test('is readable with JavaScript off', async ({ browser, at }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto('/rules/combat');
+    await page.goto(at('/rules/combat'));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('.prose h2').first()).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'On this page' })).toBeVisible();
@@ -106,8 +107,8 @@ test.describe('a content page', () => {
 });
 
 test.describe('colour mode', () => {
-  test('the toggle is remembered across reloads, with no flash of the other theme', async ({ page }) => {
-    await page.goto('/rules');
+  test('the toggle is remembered across reloads, with no flash of the other theme', async ({ page, at }) => {
+    await page.goto(at('/rules'));
     const html = page.locator('html');
     await expect(html).toHaveAttribute('data-theme', 'dark');
     await page.getByRole('button', { name: /Switch (to light mode|colour mode)/ }).click();
@@ -118,25 +119,25 @@ test.describe('colour mode', () => {
     await expect(html).toHaveAttribute('data-theme', 'light');
   });
 
-  test('home and the editors are always dark, and say so, without changing the choice', async ({ page }) => {
-    await page.goto('/rules');
+  test('home and the editors are always dark, and say so, without changing the choice', async ({ page, at }) => {
+    await page.goto(at('/rules'));
     await page.evaluate(() => localStorage.setItem('nucleus:color-mode', 'light'));
     for (const path of ['/', '/nucleus/BlueprintEditor', '/nucleus/CreatureEditor', '/login']) {
-      await page.goto(path);
+      await page.goto(at(path));
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
       const toggle = page.locator('[data-theme-toggle]');
       await expect(toggle).toBeDisabled();
       await expect(toggle).toHaveAttribute('title', 'This page is always dark');
     }
-    await page.goto('/rules');
+    await page.goto(at('/rules'));
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   });
 });
 
 test.describe('breakpoints', () => {
-  test('below md (1024) the navigation is a drawer behind the menu button', async ({ page }) => {
+  test('below md (1024) the navigation is a drawer behind the menu button', async ({ page, at }) => {
     await page.setViewportSize({ width: 1023, height: 800 });
-    await page.goto('/rules/combat');
+    await page.goto(at('/rules/combat'));
     const nav = page.getByRole('complementary', { name: 'Site navigation' });
     await expect(nav).toBeHidden();
     const menu = page.getByRole('button', { name: 'Menu' });
@@ -149,16 +150,16 @@ test.describe('breakpoints', () => {
     await expect(menu).toBeFocused();
   });
 
-  test('from md the navigation is a sidebar and there is no menu button', async ({ page }) => {
+  test('from md the navigation is a sidebar and there is no menu button', async ({ page, at }) => {
     await page.setViewportSize({ width: 1025, height: 800 });
-    await page.goto('/rules/combat');
+    await page.goto(at('/rules/combat'));
     await expect(page.getByRole('complementary', { name: 'Site navigation' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
   });
 
-  test('below lg (1440) the table of contents is a collapsed "On this page" above the content', async ({ page }) => {
+  test('below lg (1440) the table of contents is a collapsed "On this page" above the content', async ({ page, at }) => {
     await page.setViewportSize({ width: 1439, height: 800 });
-    await page.goto('/rules/combat');
+    await page.goto(at('/rules/combat'));
     const toc = page.locator('[data-toc]');
     await expect(toc).not.toHaveAttribute('open', '');
     const tocBox = (await toc.boundingBox())!;
@@ -168,9 +169,9 @@ test.describe('breakpoints', () => {
     await expect(page.getByRole('navigation', { name: 'On this page' })).toBeVisible();
   });
 
-  test('from lg the table of contents is an open column beside the content', async ({ page }) => {
+  test('from lg the table of contents is an open column beside the content', async ({ page, at }) => {
     await page.setViewportSize({ width: 1441, height: 800 });
-    await page.goto('/rules/combat');
+    await page.goto(at('/rules/combat'));
     const toc = page.locator('[data-toc]');
     await expect(toc).toHaveAttribute('open', '');
     const tocBox = (await toc.boundingBox())!;
@@ -178,17 +179,17 @@ test.describe('breakpoints', () => {
     expect(tocBox.x).toBeGreaterThan(bodyBox.x + bodyBox.width - 1);
   });
 
-  test('below sm (600) one column; wide tables scroll in their own box', async ({ page }) => {
+  test('below sm (600) one column; wide tables scroll in their own box', async ({ page, at }) => {
     await page.setViewportSize({ width: 599, height: 800 });
-    await page.goto('/rules/attributes-and-skills');
+    await page.goto(at('/rules/attributes-and-skills'));
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(599);
   });
 
-  test('at xl (1920) the reading column keeps its measure', async ({ page }) => {
+  test('at xl (1920) the reading column keeps its measure', async ({ page, at }) => {
     for (const width of [1919, 1921, 2400]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto('/rules/combat');
+      await page.goto(at('/rules/combat'));
       const box = (await page.locator('.prose').boundingBox())!;
       const fontSize = await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('.prose')!).fontSize));
       // About 75 characters: never wider than 75ch of the body font.

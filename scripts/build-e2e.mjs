@@ -1,0 +1,14 @@
+// Builds the two sites the end-to-end tests serve: dist/ at the root and
+// dist-sub/guide/ under the sub-path /guide/ (with its 404.html at the top,
+// where a static server looks for it).
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, rmSync, mkdirSync } from 'node:fs';
+
+const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+const build = (args, extra = {}) => spawnSync('npx', ['astro', 'build', ...args], { stdio: 'inherit', env: { ...env, ...extra } }).status;
+
+if (build([]) !== 0) process.exit(1);
+rmSync('dist-sub', { recursive: true, force: true });
+mkdirSync('dist-sub', { recursive: true });
+if (build(['--outDir', 'dist-sub/guide'], { NUCLEUS_BASE: '/guide/' }) !== 0) process.exit(1);
+copyFileSync('dist-sub/guide/404.html', 'dist-sub/404.html');
