@@ -11,6 +11,7 @@ export const COMPONENTS = [
   'probability-chart',
   'tree-chart',
   'bestiary',
+  'catalogue-list',
 ] as const;
 
 export type ComponentName = (typeof COMPONENTS)[number];

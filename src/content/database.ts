@@ -8,6 +8,7 @@ import { buildContentDatabase, openContentDatabase, queryApiPath, navigationApiP
 import { getSite, type Site } from './load';
 import { getCatalogues } from './catalogues';
 import { siteSections } from './search';
+import { catalogueSections } from './catalogueSearch';
 import { createSearchIndex } from './searchIndex';
 import { pageQuery, surroundQuery, NAVIGATION_QUERY, globalQueries } from './queries';
 import { siteConfig } from '../config/site';
@@ -44,7 +45,8 @@ export function getContentDatabase(): Promise<BuiltDatabase> {
 async function build(site: Site): Promise<BuiltDatabase> {
   const SQL = await getSql();
   const catalogues = getCatalogues() ?? {};
-  const searchIndex = JSON.stringify(createSearchIndex(siteSections(site), site.integrity));
+  const sections = [...siteSections(site), ...catalogueSections(site.records, catalogues as never)];
+  const searchIndex = JSON.stringify(createSearchIndex(sections, site.integrity));
   const documents = site.records.map(({ _lines, ...rest }) => rest);
   const bytes = buildContentDatabase(SQL, {
     documents,

@@ -45,6 +45,15 @@ describe('search ranking', () => {
 });
 
 describe('results display', () => {
+  it('groups catalogue entries by kind, apart from the page text', () => {
+    const hit = (id: string, kind: string, pageTitle: string): Hit => ({ id, score: 1, terms: ['p'], path: '/rules/gear', anchor: id, pageTitle, breadcrumb: 'Gear', kind, text: '' });
+    const groups = groupResults([hit('gear-a', 'weapon', 'Plasma rifle'), hit('x', 'page', 'Gear'), hit('gear-b', 'weapon', 'Plasma pistol')], (p) => p);
+    expect(groups.map((g) => [g.pageTitle, g.items.map((i) => i.title.map((t) => t.text).join(''))])).toEqual([
+      ['Weapons', ['Plasma rifle', 'Plasma pistol']],
+      ['Gear', ['Gear']],
+    ]);
+  });
+
   it('marks matched words, case-insensitively', () => {
     expect(highlight('Plasma rifle', ['plasma'])).toEqual([
       { text: 'Plasma', mark: true },

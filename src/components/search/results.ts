@@ -82,10 +82,15 @@ export function groupResults(hits: Hit[], withBase: (p: string) => string, limit
   for (const hit of hits) {
     if (count >= limit) break;
     const terms = hit.terms;
-    let group = groups.get(hit.path);
+    // Catalogue entries group by kind on their page ("Weapons · Gear and blueprints").
+    const isPage = hit.kind === 'page';
+    const key = isPage ? hit.path : `${hit.path}|${hit.kind}`;
+    let group = groups.get(key);
     if (!group) {
-      group = { path: hit.path, pageTitle: hit.pageTitle, breadcrumb: hit.breadcrumb, items: [] };
-      groups.set(hit.path, group);
+      group = isPage
+        ? { path: hit.path, pageTitle: hit.pageTitle, breadcrumb: hit.breadcrumb, items: [] }
+        : { path: key, pageTitle: `${hit.kind.charAt(0).toUpperCase()}${hit.kind.slice(1)}s`, breadcrumb: hit.breadcrumb, items: [] };
+      groups.set(key, group);
     }
     const title = hit.heading ?? hit.pageTitle;
     group.items.push({

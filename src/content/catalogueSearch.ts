@@ -1,0 +1,44 @@
+/**
+ * Search entries for the catalogues, so "plasma rifle" or "regeneration" finds
+ * the item itself, at its anchor on the page that lists it. Pure.
+ */
+import type { PageRecord } from './types';
+import type { SearchSection } from './sections';
+import { CATALOGUE_HOMES, gearListFor } from '../components/rules/anchors';
+
+type Entry = { id: string; name: string; type?: string; text?: string; description?: string; template?: string };
+
+/** The first published page whose body embeds `component` (with matching attributes). */
+function pageWith(records: PageRecord[], component: string, attrs: Record<string, string> = {}): PageRecord | undefined {
+  return records.find(
+    (r) =>
+      !r.draft &&
+      !r.partial &&
+      r.body.children.some(
+        (n) => n.type === 'element' && n.tag === component && Object.entries(attrs).every(([k, v]) => n.props?.[k] === v),
+      ),
+  );
+}
+
+export function catalogueSections(records: PageRecord[], catalogues: Record<string, Entry[]>): SearchSection[] {
+  const out: SearchSection[] = [];
+  for (const [name, homes] of Object.entries(CATALOGUE_HOMES)) {
+    for (const entry of catalogues[name] ?? []) {
+      const home = name === 'gear' ? homes.find((h) => h.component === gearListFor(entry.type ?? '')) : homes[0];
+      if (!home) continue;
+      const page = pageWith(records, home.component, home.attrs);
+      if (!page) continue;
+      const anchor = `${home.prefix}-${entry.id}`;
+      out.push({
+        id: `${page._path}#${anchor}`,
+        path: page._path,
+        anchor,
+        pageTitle: entry.name,
+        text: (entry.text ?? entry.description ?? entry.template ?? '').replace(/\{potency(\*\d+)?\}/g, 'X'),
+        breadcrumb: page.title,
+        kind: home.kind(entry),
+      });
+    }
+  }
+  return out;
+}
