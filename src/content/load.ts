@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { ContentError, ContentErrors } from './errors';
 import { splitFrontmatter, parseYaml } from './frontmatter';
 import { parseMarkdown } from './markdown';
-import { frontmatterSchema, dirConfigSchema } from './schemas/frontmatter';
+import { frontmatterSchema, dirConfigSchema } from './schema';
 import { idOf, routeOf, stemOf, typeOf, parentRoute, compareStems } from './paths';
 import { buildNavigation, folderOf, surroundAll, type FolderInfo } from './navigation';
 import type { DirConfig, NavNode, PageRecord, Surround } from './types';
