@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { buildContentDatabase, openContentDatabase, queryApiPath, navigationApiPath, type ContentDatabase } from '../db';
+import { parseQueryParams, matcherFor, comparatorFor, surroundOf } from '../query';
 import { getSite, type Site } from './load';
 import { getCatalogues } from './catalogues';
 import { siteSections } from './search';
@@ -38,13 +39,13 @@ let cached: { site: Site; built: Promise<BuiltDatabase> } | undefined;
 
 export function getContentDatabase(): Promise<BuiltDatabase> {
   const site = getSite();
-  if (!cached || cached.site !== site) cached = { site, built: build(site) };
+  if (!cached || cached.site !== site) cached = { site, built: buildDatabase(site, getCatalogues() ?? {}) };
   return cached.built;
 }
 
-async function build(site: Site): Promise<BuiltDatabase> {
+/** Builds the database and the static API answers for a site. */
+export async function buildDatabase(site: Site, catalogues: object): Promise<BuiltDatabase> {
   const SQL = await getSql();
-  const catalogues = getCatalogues() ?? {};
   const sections = [...siteSections(site), ...catalogueSections(site.records, catalogues as never)];
   const searchIndex = JSON.stringify(createSearchIndex(sections, site.integrity));
   const documents = site.records.map(({ _lines, ...rest }) => rest);
@@ -61,9 +62,16 @@ async function build(site: Site): Promise<BuiltDatabase> {
 
   const answers = new Map<string, string>();
   const answer = (params: unknown) => answers.set(queryApiPath(params, site.integrity), JSON.stringify(db.query(params)));
+  // Every page's surround query shares one filter and order: match and sort
+  // once with the engine's own pipeline pieces (what runQuery does for each),
+  // instead of one full query per page, which would make the build quadratic.
+  const options = { defaultLocale: siteConfig.defaultLocale, locales: siteConfig.locales };
+  const sample = parseQueryParams(surroundQuery('/'));
+  const sorted = documents.filter(matcherFor(sample, options)).sort(comparatorFor(sample.sort));
   for (const path of site.pages.keys()) {
     answer(pageQuery(path));
-    answer(surroundQuery(path));
+    const params = surroundQuery(path);
+    answers.set(queryApiPath(params, site.integrity), JSON.stringify(surroundOf(sorted, parseQueryParams(params), options)));
   }
   const globals: Record<string, unknown> = {};
   for (const [name, params] of Object.entries(globalQueries(siteConfig.globals))) {

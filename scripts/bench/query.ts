@@ -1,0 +1,78 @@
+/**
+ * Query benchmark over a built content database:
+ *   npm run --silent bench:query -- --db dist/content.sqlite
+ * Prints the database size (raw, gzipped), the time to open it with sql.js
+ * (the browser's engine) and median/p95 latency of the page queries.
+ */
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { performance } from 'node:perf_hooks';
+import initSqlJs from 'sql.js';
+import { openContentDatabase } from '../../src/db';
+import { pageQuery, surroundQuery } from '../../src/content/queries';
+import MiniSearch from 'minisearch';
+import { loadSearchIndex, searchOptions } from '../../src/content/searchIndex';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+function stats(times: number[]) {
+  const s = [...times].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
+  return { medianMs: Number(q(0.5).toFixed(3)), p95Ms: Number(q(0.95).toFixed(3)) };
+}
+
+const dbPath = arg('db') ?? 'dist/content.sqlite';
+const bytes = new Uint8Array(readFileSync(dbPath));
+const SQL = await initSqlJs();
+const t0 = performance.now();
+const db = openContentDatabase(SQL, bytes, { defaultLocale: 'en', locales: ['en'] });
+const openMs = performance.now() - t0;
+
+const paths = (db.query({ only: ['_path', 'folder'], where: [{ _type: 'markdown' }] }) as { _path: string; folder: string }[]).filter((d) => d._path !== '/');
+const sample = (n: number) => Array.from({ length: n }, (_, i) => paths[(i * 7919) % paths.length]!);
+const time = (fn: () => unknown, n = 200) => {
+  fn(); // warm
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    fn();
+    out.push(performance.now() - t);
+  }
+  return stats(out);
+};
+
+let i = 0;
+const picks = sample(400);
+const report: Record<string, unknown> = {
+  documents: paths.length,
+  databaseRaw: `${(bytes.length / 1024 / 1024).toFixed(2)} MB`,
+  databaseGzip: `${(gzipSync(bytes).length / 1024 / 1024).toFixed(2)} MB`,
+  openMs: Number(openMs.toFixed(1)),
+  firstQueryMs: (() => {
+    const t = performance.now();
+    db.query(pageQuery(picks[0]!._path));
+    return Number((performance.now() - t).toFixed(1));
+  })(),
+  pageByPath: time(() => db.query(pageQuery(picks[i++ % picks.length]!._path))),
+  folderListingSortedLimit20: time(() => db.query({ where: [{ folder: picks[i++ % picks.length]!.folder }], sort: [{ stem: 1, $numeric: true }], limit: 20, only: ['_path', 'title'] })),
+  count: time(() => db.query({ where: [{ folder: picks[i++ % picks.length]!.folder }], count: true })),
+  surround: time(() => db.query(surroundQuery(picks[i++ % picks.length]!._path)), 100),
+};
+
+const index = db.search('main');
+if (index) {
+  report.searchIndexRaw = `${(index.length / 1024 / 1024).toFixed(2)} MB`;
+  report.searchIndexGzip = `${(gzipSync(index).length / 1024 / 1024).toFixed(2)} MB`;
+  const t = performance.now();
+  const mini: MiniSearch = loadSearchIndex(JSON.parse(index));
+  report.searchLoadMs = Number((performance.now() - t).toFixed(1));
+  const one = ['pulse', 'drone', 'reactor', 'plasma', 'cipher', 'signal', 'overch', 'arcolgy'];
+  const two = ['plasma rifle', 'void signal', 'neon market', 'drone relay', 'ghost uplink'];
+  let k = 0;
+  report.searchOneWord = time(() => mini.search(one[k++ % one.length]!, searchOptions), 100);
+  report.searchTwoWords = time(() => mini.search(two[k++ % two.length]!, searchOptions), 100);
+}
+console.log(JSON.stringify(report, null, 2));

@@ -1,0 +1,37 @@
+import { describe, it, expect } from 'vitest';
+import { loadSite } from './load';
+import { buildDatabase } from './database';
+import { pageQuery, surroundQuery } from './queries';
+import { queryApiPath, navigationApiPath } from '../db';
+import { writeCorpus, page } from './testing';
+
+describe('static content API', () => {
+  it('answers every page and surround query exactly as the database does', async () => {
+    const site = loadSite(
+      writeCorpus({
+        'index.md': page({ title: 'Home' }),
+        '1.a/index.md': page({ title: 'A' }),
+        '1.a/1.one.md': page({ title: 'One' }),
+        '1.a/2.hidden.md': page({ title: 'Hidden', navigation: false }),
+        '1.a/3.draft.md': page({ title: 'Draft', draft: true }),
+        '1.a/10.ten.md': page({ title: 'Ten' }),
+        '1.a/_part.md': page({ title: 'Part' }),
+        '2.b/1.two.md': page({ title: 'Two' }),
+      }),
+    );
+    const { answers, db } = await buildDatabase(site, {});
+    for (const path of site.pages.keys()) {
+      for (const q of [pageQuery(path), surroundQuery(path)]) {
+        expect(JSON.parse(answers.get(queryApiPath(q, site.integrity))!), `${path} ${JSON.stringify(q)}`).toEqual(db.query(q));
+      }
+    }
+    expect(JSON.parse(answers.get(queryApiPath(surroundQuery('/a/one'), site.integrity))!)).toEqual([
+      { _path: '/a', title: 'A' },
+      { _path: '/a/ten', title: 'Ten' },
+    ]);
+    expect(JSON.parse(answers.get(navigationApiPath({}, site.integrity))!)).toEqual(site.navigation);
+    // Drafts are in the database (for preview) but get no static answer.
+    expect(db.query({ where: [{ draft: true }], only: ['title'] })).toEqual([{ title: 'Draft' }]);
+    expect(answers.has(queryApiPath(pageQuery('/a/draft'), site.integrity))).toBe(false);
+  });
+});
