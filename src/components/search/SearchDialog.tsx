@@ -141,7 +141,7 @@ function SearchDialog() {
   const groups: ResultGroup[] = useMemo(() => {
     const q = debounced.trim();
     if (!index || !q) return [];
-    const filter = (r: { draft?: boolean }) => preview.active || !r.draft;
+    const filter = (r: object) => preview.active || !(r as { draft?: unknown }).draft;
     let hits = index.search(q, { ...searchOptions, filter }) as unknown as Hit[];
     if (hits.length === 0) hits = index.search(q, { ...searchOptions, combineWith: 'OR', filter }) as unknown as Hit[];
     return groupResults(hits, withBase);

@@ -1,0 +1,79 @@
+/**
+ * Creatures (GAME.md §5).
+ * K1 Attributes 1–8, skills 0–6, threat rank 1–10, attack damage ≥ 1.
+ * K2 Properties exist; potency 1..max where the property has one (default 1), none where it has not.
+ *    With potency p, a property's threat and modifiers count p times.
+ * K3 Health = 6 + 3·Frame + 2·threat rank + health modifiers; Guard = 1 + floor((Reflex + threat rank)/4) + guard
+ *    modifiers; Protection = protection modifiers (the chosen threat rank).
+ * K4 Threat value = Σ attributes + floor(Σ skill ranks / 2) + Σ property threat;
+ *    computed rank = clamp(ceil((value − 5) / 6), 1, 10); a different chosen rank is a warning, never an error.
+ */
+import type { Catalogues, Creature } from './schemas';
+import { ATTRIBUTES } from './constants';
+import { IssueList, cap } from './issues';
+
+export interface CreatureDerived {
+  health: number;
+  guard: number;
+  protection: number;
+  threatValue: number;
+  computedThreatRank: number;
+  propertyThreat: number;
+}
+
+export const computedThreatRank = (value: number) => Math.min(10, Math.max(1, Math.ceil((value - 5) / 6)));
+
+export function evaluateCreature(c: Creature, catalogues: Pick<Catalogues, 'creatureProperties'>, issues = new IssueList()): CreatureDerived {
+  issues.range('threatRank', 'Threat rank', c.threatRank, 1, 10);
+  let attrSum = 0;
+  for (const a of ATTRIBUTES) {
+    issues.range(`attributes.${a}`, cap(a), c.attributes[a], 1, 8);
+    attrSum += c.attributes[a];
+  }
+  let skillSum = 0;
+  for (const [s, v] of Object.entries(c.skills)) {
+    issues.range(`skills.${s}`, cap(s), v ?? 0, 0, 6);
+    skillSum += v ?? 0;
+  }
+  c.attacks.forEach((a, i) => {
+    if (!a.name.trim()) issues.error(`attacks.${i}.name`, 'attack-name', 'Give the attack a name.');
+    if (!(a.damage >= 1)) issues.error(`attacks.${i}.damage`, 'attack-damage', `${a.name || 'This attack'} must deal at least 1 damage.`);
+  });
+  const mods = { protection: 0, guard: 0, health: 0 };
+  let propertyThreat = 0;
+  c.properties.forEach((p, i) => {
+    const entry = catalogues.creatureProperties.find((e) => e.id === p.id);
+    if (!entry) {
+      issues.error(`properties.${i}`, 'unknown-property', `The property '${p.id}' is not in the catalogue; remove it.`);
+      return;
+    }
+    let potency = 1;
+    if (entry.potency) {
+      potency = p.potency ?? 1;
+      issues.range(`properties.${i}.potency`, `${entry.name}'s potency`, potency, 1, entry.potency.max);
+      potency = Math.min(entry.potency.max, Math.max(1, potency));
+    } else if (p.potency !== undefined && p.potency !== 1) {
+      issues.error(`properties.${i}.potency`, 'no-potency', `${entry.name} has no potency.`);
+    }
+    propertyThreat += entry.threat * potency;
+    for (const k of ['protection', 'guard', 'health'] as const) mods[k] += (entry.modifiers[k] ?? 0) * potency;
+  });
+  const rank = Math.min(10, Math.max(1, c.threatRank));
+  const threatValue = attrSum + Math.floor(skillSum / 2) + propertyThreat;
+  const computed = computedThreatRank(threatValue);
+  if (computed !== c.threatRank) {
+    const fix =
+      computed < c.threatRank
+        ? `set the threat rank to ${computed}, or add properties, attributes or skills worth about ${(c.threatRank - 1) * 6 + 6 - threatValue} more threat`
+        : `set the threat rank to ${computed}, or lower attributes, skills or properties by ${threatValue - (c.threatRank * 6 + 5)} threat`;
+    issues.warning('threatRank', 'threat-mismatch', `Threat value ${threatValue} makes threat rank ${computed}, not ${c.threatRank}: ${fix}.`);
+  }
+  return {
+    health: 6 + 3 * c.attributes.frame + 2 * rank + mods.health,
+    guard: 1 + Math.floor((c.attributes.reflex + rank) / 4) + mods.guard,
+    protection: mods.protection,
+    threatValue,
+    computedThreatRank: computed,
+    propertyThreat,
+  };
+}
