@@ -10,6 +10,19 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { generateSW } from 'workbox-build';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** `nucleus/CoreEditor` → `nucleus/CoreEditor/index.html`, for each page folder under `dir`. */
+function pageFolders(out: string, dir: string): [string, string[]][] {
+  const base = join(out, dir);
+  if (!existsSync(base)) return [];
+  const pages: [string, string[]][] = existsSync(join(base, 'index.html')) ? [[dir, [`${dir}/index.html`]]] : [];
+  for (const name of readdirSync(base)) {
+    if (existsSync(join(base, name, 'index.html'))) pages.push([`${dir}/${name}`, [`${dir}/${name}/index.html`]]);
+  }
+  return pages;
+}
 
 export default function serviceWorker(): AstroIntegration {
   return {
@@ -34,6 +47,9 @@ export default function serviceWorker(): AstroIntegration {
             'sql-wasm.wasm',
           ],
           globIgnores: ['sw.js', 'workbox-*.js'],
+          // Pages are linked without a trailing slash (/nucleus/CoreEditor):
+          // precache them under that address too.
+          templatedURLs: Object.fromEntries([...pageFolders(out, 'nucleus'), ...pageFolders(out, 'offline')]),
           swDest: `${out}/sw.js`,
           inlineWorkboxRuntime: true,
           mode: 'production',

@@ -86,8 +86,9 @@ function render(page: PageRecordLite, surround: Link[]): void {
   document.title = `${page.title} · ${siteConfig.title}`;
   const errorPage = document.querySelector('[data-error-page]');
   if (errorPage) {
-    // A draft shown on the not-found page: give it a page's frame.
-    errorPage.outerHTML = '<h1 class="page-title" data-page-title></h1><p class="lead" data-page-lead></p><div data-page-body></div>';
+    // A draft shown on the not-found page: give it a page's title and lead.
+    errorPage.closest('[data-page-body]')?.insertAdjacentHTML('beforebegin', '<h1 class="page-title" data-page-title></h1><p class="lead" data-page-lead></p>');
+    errorPage.remove();
   }
   const title = document.querySelector<HTMLElement>('[data-page-title]');
   if (title) {

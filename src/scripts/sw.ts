@@ -27,9 +27,10 @@ if ('serviceWorker' in navigator && import.meta.env.PROD) {
         return navigator.serviceWorker.ready;
       })
       .then(async () => {
+        // The page the reader arrived on (an error page is never kept).
         const url = location.href.split('#')[0]!;
         const cache = await caches.open('nucleus-pages');
-        if (!(await cache.match(url))) await cache.add(url);
+        if (!document.querySelector('[data-error-status]') && !(await cache.match(url))) await cache.add(url);
         document.documentElement.dataset.offlineReady = 'true';
       })
       .catch((e) => console.warn('[nucleus] offline reading is unavailable:', e));

@@ -17,12 +17,12 @@ test.describe('gear lists', () => {
     expect(damages.map(Number)).toEqual([...damages.map(Number)].sort((a, b) => b - a));
 
     // Filter by availability, then reload: the filter is still there.
-    await weapons.getByLabel('Availability').selectOption('prototype');
+    await weapons.getByRole('combobox', { name: 'Availability' }).selectOption('prototype');
     await expect(page).toHaveURL(/weapon\.availability=prototype/);
     const shown = await rows.filter({ visible: true }).count();
     expect(shown).toBeLessThan(total);
     await page.reload();
-    await expect(weapons.getByLabel('Availability')).toHaveValue('prototype');
+    await expect(weapons.getByRole('combobox', { name: 'Availability' })).toHaveValue('prototype');
     expect(await rows.filter({ visible: true }).count()).toBe(shown);
   });
 

@@ -11,12 +11,20 @@ import { groupResults, type Hit, type Piece, type ResultGroup } from './results'
 import { withBase } from '../../config/base';
 import { $preview } from '../../stores/preview';
 import { withBoundary } from '../IslandBoundary';
+import { navigate } from 'astro:transitions/client';
 import './search.css';
 
 const RECENT_KEY = 'nucleus:recent-searches';
 const SUGGESTIONS = ['edge', 'guard', 'overcharge', 'plasma', 'netrunner'];
 
 let indexPromise: Promise<MiniSearch<SearchSection>> | null = null;
+
+// The router replaces the root's attributes on each page: say again that search is ready.
+if (typeof document !== 'undefined') {
+  document.addEventListener('astro:after-swap', () => {
+    if (indexPromise !== null || document.querySelector('.search-btn')) document.documentElement.dataset.searchReady = 'true';
+  });
+}
 
 /** Loads the index once per page (the service worker keeps it for offline use). */
 export function loadIndex(): Promise<MiniSearch<SearchSection>> {
@@ -153,7 +161,8 @@ function SearchDialog() {
   const go = (href: string) => {
     remember(query);
     setOpen(false);
-    window.location.assign(href);
+    // The client router keeps this island (and its loaded index) across pages.
+    void navigate(href);
   };
 
   const onInputKey = (e: React.KeyboardEvent<HTMLInputElement>) => {
@@ -185,7 +194,7 @@ function SearchDialog() {
 
   return (
     <>
-      <button type="button" className="btn search-btn" onClick={show} aria-haspopup="dialog" aria-keyshortcuts="Control+K Meta+K /">
+      <button type="button" className="btn search-btn" onClick={show} aria-haspopup="dialog" aria-label="Search" aria-keyshortcuts="Control+K Meta+K /">
         <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
           <path d="m21 21-4.35-4.35M10.5 18a7.5 7.5 0 1 0 0-15 7.5 7.5 0 0 0 0 15Z" />
         </svg>
