@@ -62,6 +62,11 @@ export function basePrice(rank: number): number {
   return 100 * 2 ** (rank - 1);
 }
 
+/** Price in credits: base price + 25 per build point spent. */
+export function blueprintPrice(rank: number, spent: number): number {
+  return basePrice(rank) + 25 * spent;
+}
+
 export function availability(rank: number): BlueprintDerived['availability'] {
   return rank <= 2 ? 'common' : rank <= 4 ? 'restricted' : 'prototype';
 }
@@ -101,14 +106,14 @@ export function evaluateBlueprint(bp: Blueprint, catalogues: Pick<Catalogues, 'b
     else if (choice.ranks !== undefined && choice.ranks !== 1) issues.error(`${at}.ranks`, 'no-ranks', `${entry.name} has no ranks; it is taken once.`);
     spent += entry.cost * (entry.maxRanks ? Math.max(1, ranks) : 1);
 
-    for (const req of entry.requires) {
+    for (const req of entry.requires ?? []) {
       const value = props[req.property];
       const label = cap(req.property);
       if (req.min !== undefined && !(Number(value) >= req.min)) issues.error(at, 'requirement', `${entry.name} needs ${req.property} ${req.min} or more.`);
       if (req.max !== undefined && !(Number(value) <= req.max)) issues.error(at, 'requirement', `${entry.name} needs ${req.property} ${req.max} or less.`);
       if (req.oneOf && !req.oneOf.includes(String(value))) issues.error(at, 'requirement', `${entry.name} needs ${label} ${req.oneOf.join(', ').replace(/, ([^,]*)$/, ' or $1')}.`);
     }
-    for (const other of entry.excludes) {
+    for (const other of entry.excludes ?? []) {
       if (chosen.has(other)) {
         const name = catalogues.blueprintFeatures.find((f) => f.id === other)?.name ?? other;
         issues.error(at, 'excluded', `${entry.name} cannot be combined with ${name}; remove one of them.`);
@@ -138,5 +143,5 @@ export function evaluateBlueprint(bp: Blueprint, catalogues: Pick<Catalogues, 'b
   if (spent > capacity) {
     issues.error('rank', 'over-capacity', `Spent ${spent} points of a capacity of ${capacity}: remove a feature, lower a property or raise the rank.`);
   }
-  return { spent, capacity, price: basePrice(rank) + 25 * spent, availability: availability(rank), propertyCost: propertyCost(bp) };
+  return { spent, capacity, price: blueprintPrice(rank, spent), availability: availability(rank), propertyCost: propertyCost(bp) };
 }

@@ -6,13 +6,13 @@
  * H3 Skill points: 10 + 2 per rank above 1. Skill cap: 3 at ranks 1–3, 4 at 4–6, 5 at 7–10.
  * H4 Feature slots = 2 + rank; each taking costs one; tiers need rank 1, 4, 7; prerequisites held; times ≤ maxTimes.
  * H5 Sum of installed cores' tiers ≤ Sync.                H6 One armour worn, and it is an armour among the gear.
- * H7 Over the bulk limit (3·Frame): a warning, −1 die on Reflex rolls.
+ * H7 Over the bulk limit (3·Frame) is allowed (−1 die on Reflex rolls): `derived.overBulk`, never an issue.
  * Derived: Health = 8 + 2·Frame + rank; Guard = 1 + floor((Reflex + Athletics)/4) + armour guard;
  * Protection = armour protection; Strain capacity = 2·Sync + Nerve; Initiative = Reflex + Logic.
  */
 import type { Blueprint, Catalogues, Character } from './schemas';
 import { ATTRIBUTES, SKILL_NAMES, TIER_MIN_RANK, SKILLS } from './constants';
-import { IssueList, cap, plural } from './issues';
+import { IssueList, cap } from './issues';
 import { evaluateBlueprint } from './blueprint';
 import { evaluateCore } from './core';
 
@@ -132,7 +132,6 @@ export function evaluateCharacter(c: Character, catalogues: Catalogues, issues =
   const worn = armour?.type === 'armour' ? (armour.properties as { guard: number; protection: number }) : { guard: 0, protection: 0 };
   const bulkLimit = 3 * c.attributes.frame;
   const overBulk = bulkCarried > bulkLimit;
-  if (overBulk) issues.warning('gear', 'over-bulk', `Carrying bulk ${bulkCarried} over a limit of ${bulkLimit}: −1 die on Reflex rolls until you drop something.`);
 
   return {
     rank,
@@ -155,4 +154,3 @@ export function evaluateCharacter(c: Character, catalogues: Catalogues, issues =
   };
 }
 
-export { plural };

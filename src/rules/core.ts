@@ -8,7 +8,7 @@
  */
 import type { Catalogues, Core, CoreEffectEntry } from './schemas';
 import { ACTIVATIONS, CORE_RANGES, DURATIONS } from './constants';
-import { IssueList, cap } from './issues';
+import { IssueList } from './issues';
 
 export interface CoreDerived {
   cost: number;
@@ -24,6 +24,9 @@ export interface CoreDerived {
 export const coreBudget = (tier: number) => 3 * tier + 2;
 export const coreStrain = (cost: number) => Math.max(1, Math.ceil(cost / 3));
 
+/** Side effects may refund at most half the effects' cost, rounded down. */
+export const refundLimit = (effectsCost: number) => Math.floor(effectsCost / 2);
+
 export function corePropertyCost(core: Pick<Core, 'activation' | 'range' | 'duration'>): number {
   const cost = (table: Record<string, number>, key: string) => table[key] ?? 0;
   return cost(ACTIVATIONS, core.activation) + cost(CORE_RANGES, core.range) + cost(DURATIONS, core.duration);
@@ -31,11 +34,6 @@ export function corePropertyCost(core: Pick<Core, 'activation' | 'range' | 'dura
 
 export function effectCost(entry: CoreEffectEntry, potency: number, discipline: string): number {
   return entry.baseCost + entry.costPerPotency * (potency - 1) + (entry.discipline === discipline ? 0 : 1);
-}
-
-/** An effect's rules text with its potency filled in ({potency}, {potency*N}). */
-export function renderEffectText(entry: Pick<CoreEffectEntry, 'template'>, potency: number): string {
-  return entry.template.replace(/\{potency(?:\*(\d+))?\}/g, (_m, n: string | undefined) => String(n ? potency * Number(n) : potency));
 }
 
 export function evaluateCore(core: Core, catalogues: Pick<Catalogues, 'coreEffects' | 'coreSideEffects'>, issues = new IssueList()): CoreDerived {
@@ -62,16 +60,15 @@ export function evaluateCore(core: Core, catalogues: Pick<Catalogues, 'coreEffec
     else if (core.sideEffects.indexOf(sid) !== i) issues.error(`sideEffects.${i}`, 'duplicate-side-effect', `${entry.name} is chosen twice.`);
     else refund += entry.refund;
   });
-  const refundLimit = Math.floor(effectsCost / 2);
-  if (refund > refundLimit) {
-    issues.error('sideEffects', 'refund-limit', `Side effects refund ${refund} points but may refund at most ${refundLimit} (half the effects' cost): remove a side effect or add effects.`);
+  const limit = refundLimit(effectsCost);
+  if (refund > limit) {
+    issues.error('sideEffects', 'refund-limit', `Side effects refund ${refund} points but may refund at most ${limit} (half the effects' cost): remove a side effect or add effects.`);
   }
   const propertyCost = corePropertyCost(core);
   const cost = propertyCost + effectsCost - refund;
   const budget = coreBudget(tier);
   if (cost > budget) issues.error('tier', 'over-budget', `Costs ${cost} points of a budget of ${budget}: lower a potency, remove an effect or raise the tier.`);
   if (cost < 1 && core.effects.length > 0) issues.error('sideEffects', 'cost-below-one', `The core must cost at least 1 point (it costs ${cost}): remove a side effect.`);
-  return { cost, budget, refund, refundLimit, strain: coreStrain(cost), propertyCost, effectsCost };
+  return { cost, budget, refund, refundLimit: limit, strain: coreStrain(cost), propertyCost, effectsCost };
 }
 
-export const disciplineLabel = cap;

@@ -1,6 +1,6 @@
 /**
  * Creatures (GAME.md §5).
- * K1 Attributes 1–8, skills 0–6, threat rank 1–10, attack damage ≥ 1.
+ * K1 Attributes 1–8, skills 0–6 (known skill names only), threat rank 1–10, attack damage ≥ 1, attacks named.
  * K2 Properties exist; potency 1..max where the property has one (default 1), none where it has not.
  *    With potency p, a property's threat and modifiers count p times.
  * K3 Health = 6 + 3·Frame + 2·threat rank + health modifiers; Guard = 1 + floor((Reflex + threat rank)/4) + guard
@@ -9,7 +9,7 @@
  *    computed rank = clamp(ceil((value − 5) / 6), 1, 10); a different chosen rank is a warning, never an error.
  */
 import type { Catalogues, Creature } from './schemas';
-import { ATTRIBUTES } from './constants';
+import { ATTRIBUTES, SKILL_NAMES } from './constants';
 import { IssueList, cap } from './issues';
 
 export interface CreatureDerived {
@@ -23,6 +23,11 @@ export interface CreatureDerived {
 
 export const computedThreatRank = (value: number) => Math.min(10, Math.max(1, Math.ceil((value - 5) / 6)));
 
+/** Threat value = Σ attributes + floor(Σ skill ranks / 2) + Σ property threat. */
+export function threatValue(attributeSum: number, skillSum: number, propertyThreat: number): number {
+  return attributeSum + Math.floor(skillSum / 2) + propertyThreat;
+}
+
 export function evaluateCreature(c: Creature, catalogues: Pick<Catalogues, 'creatureProperties'>, issues = new IssueList()): CreatureDerived {
   issues.range('threatRank', 'Threat rank', c.threatRank, 1, 10);
   let attrSum = 0;
@@ -31,9 +36,13 @@ export function evaluateCreature(c: Creature, catalogues: Pick<Catalogues, 'crea
     attrSum += c.attributes[a];
   }
   let skillSum = 0;
-  for (const [s, v] of Object.entries(c.skills)) {
-    issues.range(`skills.${s}`, cap(s), v ?? 0, 0, 6);
-    skillSum += v ?? 0;
+  for (const s of SKILL_NAMES) {
+    const v = c.skills[s] ?? 0;
+    issues.range(`skills.${s}`, cap(s), v, 0, 6);
+    skillSum += v;
+  }
+  for (const s of Object.keys(c.skills)) {
+    if (!(SKILL_NAMES as string[]).includes(s)) issues.error(`skills.${s}`, 'unknown-skill', `'${s}' is not a skill; use one of ${SKILL_NAMES.join(', ')}.`);
   }
   c.attacks.forEach((a, i) => {
     if (!a.name.trim()) issues.error(`attacks.${i}.name`, 'attack-name', 'Give the attack a name.');
@@ -56,23 +65,23 @@ export function evaluateCreature(c: Creature, catalogues: Pick<Catalogues, 'crea
       issues.error(`properties.${i}.potency`, 'no-potency', `${entry.name} has no potency.`);
     }
     propertyThreat += entry.threat * potency;
-    for (const k of ['protection', 'guard', 'health'] as const) mods[k] += (entry.modifiers[k] ?? 0) * potency;
+    for (const k of ['protection', 'guard', 'health'] as const) mods[k] += (entry.modifiers?.[k] ?? 0) * potency;
   });
   const rank = Math.min(10, Math.max(1, c.threatRank));
-  const threatValue = attrSum + Math.floor(skillSum / 2) + propertyThreat;
-  const computed = computedThreatRank(threatValue);
+  const value = threatValue(attrSum, skillSum, propertyThreat);
+  const computed = computedThreatRank(value);
   if (computed !== c.threatRank) {
     const fix =
       computed < c.threatRank
-        ? `set the threat rank to ${computed}, or add properties, attributes or skills worth about ${(c.threatRank - 1) * 6 + 6 - threatValue} more threat`
-        : `set the threat rank to ${computed}, or lower attributes, skills or properties by ${threatValue - (c.threatRank * 6 + 5)} threat`;
-    issues.warning('threatRank', 'threat-mismatch', `Threat value ${threatValue} makes threat rank ${computed}, not ${c.threatRank}: ${fix}.`);
+        ? `set the threat rank to ${computed}, or add properties, attributes or skills worth ${(c.threatRank - 1) * 6 + 6 - value} more threat`
+        : `set the threat rank to ${computed}, or lower attributes, skills or properties by ${value - (c.threatRank * 6 + 5)} threat`;
+    issues.warning('threatRank', 'threat-mismatch', `Threat value ${value} makes threat rank ${computed}, not ${c.threatRank}: ${fix}.`);
   }
   return {
     health: 6 + 3 * c.attributes.frame + 2 * rank + mods.health,
     guard: 1 + Math.floor((c.attributes.reflex + rank) / 4) + mods.guard,
     protection: mods.protection,
-    threatValue,
+    threatValue: value,
     computedThreatRank: computed,
     propertyThreat,
   };

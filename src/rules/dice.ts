@@ -1,52 +1,96 @@
 /**
  * The Pulse roll's exact probabilities (GAME.md §1), no simulation.
- * Per original die, hits H: P(H=0)=2/3 and P(H=k)=(1/6)^(k−1)·5/18 for k≥1;
- * with edge, P(H=0)=4/9 and P(H=k)=(5/3)·(1/6)^(k−1)·5/18. A pool is the sum
- * of independent dice, so P(hits = h) for h < d needs only the per-die terms
- * up to d − 1: P(hits ≥ d) = 1 − Σ_{h<d} P(hits = h) is exact.
+ * D1 Per original die, hits H: P(H=0)=2/3 and P(H=k)=(1/6)^(k−1)·5/18 for k≥1;
+ *    with edge P(H=0)=4/9 and P(H=k)=(5/3)·(1/6)^(k−1)·5/18.
+ * D2 A pool is the sum of independent dice: its distribution is the convolution.
+ * D3 The infinite tail is cut only where the mass left is below 1e-15, and that
+ *    mass is folded into the last bucket, so the distribution sums to 1 and
+ *    P(hits ≥ d) stays exact to 1e-9. The per-die cut sits above the highest
+ *    difficulty (30), so no folded mass ever lands below a difficulty.
  */
 import { RulesError } from './errors';
 
 export const MAX_POOL = 30;
 export const MAX_DIFFICULTY = 30;
+/** Mass below which a tail may be cut (and folded into its last bucket). */
+export const TAIL_EPSILON = 1e-15;
 
 function check(name: string, value: number, max: number): void {
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new RulesError(name, `must be a whole number from 1 to ${max} (got ${value})`);
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw new RulesError(name, `must be a whole number from 1 to ${max} (got ${value})`);
+  }
 }
 
-/** P(H = k) for one original die. */
+/** P(H = k) for one original die, from the GAME.md formula. */
 export function dieHits(k: number, edge = false): number {
-  if (k < 0) return 0;
+  if (!Number.isInteger(k) || k < 0) return 0;
   if (k === 0) return edge ? 4 / 9 : 2 / 3;
   return (edge ? 5 / 3 : 1) * Math.pow(1 / 6, k - 1) * (5 / 18);
 }
 
-/** P(hits = h) for h = 0 … upTo, for a pool. */
-export function hitDistribution(pool: number, edge = false, upTo = pool * 3): number[] {
+/** P(H ≥ k) for one die: the geometric tail Σ_{j≥k} (1/6)^(j−1)·5/18 = (1/6)^(k−1)·1/3 (× 5/3 with edge). */
+function dieTail(k: number, edge: boolean): number {
+  return k === 0 ? 1 : (edge ? 5 / 3 : 1) * Math.pow(1 / 6, k - 1) / 3;
+}
+
+/** One die's distribution, cut at index K > MAX_DIFFICULTY with P(H ≥ K) folded into index K. */
+function dieDistribution(edge: boolean): number[] {
+  let K = MAX_DIFFICULTY + 1;
+  while (dieTail(K, edge) >= TAIL_EPSILON / MAX_POOL) K++;
+  const die = Array.from({ length: K }, (_, k) => dieHits(k, edge));
+  die.push(dieTail(K, edge));
+  return die;
+}
+
+const cache = new Map<string, number[]>();
+
+/**
+ * P(hits = h) for h = 0 … n for a pool of 1–30 dice; the last entry holds
+ * P(hits ≥ n), where that mass is below 1e-15. The entries sum to 1.
+ * @example hitDistribution(1)[0] ⇒ 2/3
+ */
+export function hitDistribution(pool: number, edge = false): number[] {
   check('pool', pool, MAX_POOL);
-  const die = Array.from({ length: upTo + 1 }, (_, k) => dieHits(k, edge));
-  let dist = [1, ...Array<number>(upTo).fill(0)];
+  const key = `${pool}:${edge}`;
+  const cached = cache.get(key);
+  if (cached) return cached.slice();
+  const die = dieDistribution(edge);
+  let dist = [1];
   for (let n = 0; n < pool; n++) {
-    const next = Array<number>(upTo + 1).fill(0);
-    for (let a = 0; a <= upTo; a++) {
-      if (dist[a] === 0) continue;
-      for (let k = 0; a + k <= upTo; k++) next[a + k]! += dist[a]! * die[k]!;
+    const next = new Array<number>(dist.length + die.length - 1).fill(0);
+    for (let a = 0; a < dist.length; a++) {
+      const pa = dist[a]!;
+      if (pa === 0) continue;
+      for (let k = 0; k < die.length; k++) next[a + k]! += pa * die[k]!;
     }
     dist = next;
   }
-  return dist;
+  // Fold the far tail (mass < 1e-15) into one bucket, never below a difficulty.
+  let tail = 0;
+  let last = dist.length - 1;
+  while (last > MAX_DIFFICULTY + 1 && tail + dist[last]! < TAIL_EPSILON) tail += dist[last--]!;
+  dist = dist.slice(0, last + 1);
+  dist[last]! += tail;
+  cache.set(key, dist);
+  return dist.slice();
 }
 
-/** P(hits ≥ difficulty). */
+/**
+ * P(hits ≥ difficulty): the chance a roll of `pool` dice succeeds.
+ * @example probabilityAtLeast(1, 2) ⇒ 1/18
+ */
 export function probabilityAtLeast(pool: number, difficulty: number, edge = false): number {
   check('pool', pool, MAX_POOL);
   check('difficulty', difficulty, MAX_DIFFICULTY);
-  const below = hitDistribution(pool, edge, difficulty - 1).reduce((a, b) => a + b, 0);
-  return Math.min(1, Math.max(0, 1 - below));
+  const dist = hitDistribution(pool, edge);
+  // Summing the upper tail keeps small probabilities accurate (no 1 − x cancellation).
+  let p = 0;
+  for (let h = dist.length - 1; h >= difficulty; h--) p += dist[h]!;
+  return Math.min(1, p);
 }
 
 /** Expected hits: 0.4 per die (2/3 with edge). */
 export function expectedHits(pool: number, edge = false): number {
   check('pool', pool, MAX_POOL);
-  return pool * (edge ? 2 / 3 : 0.4);
+  return pool * (edge ? 2 / 3 : 2 / 5);
 }

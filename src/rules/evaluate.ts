@@ -11,7 +11,9 @@ import { evaluateCore, type CoreDerived } from './core';
 import { evaluateCharacter, type CharacterDerived } from './character';
 import { evaluateCreature, type CreatureDerived } from './creature';
 
-export interface Evaluation<D> {
+export type Derived = BlueprintDerived | CoreDerived | CharacterDerived | CreatureDerived;
+
+export interface Evaluation<D = Derived> {
   valid: boolean;
   issues: Issue[];
   derived: D;

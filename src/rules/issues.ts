@@ -1,3 +1,5 @@
+export type Severity = 'error' | 'warning';
+
 /** A rule a document breaks, shown beside the field its `path` points at. */
 export interface Issue {
   /** Dot path of the field (`properties.rate`, `features.1.subFeatures`). */
@@ -6,7 +8,8 @@ export interface Issue {
   code: string;
   /** A sentence a player understands: what is wrong and how to fix it. */
   message: string;
-  severity: 'error' | 'warning';
+  /** Only the creature threat-rank mismatch is a warning; a warning never makes a document invalid. */
+  severity: Severity;
 }
 
 export class IssueList {

@@ -1,0 +1,15 @@
+/** Every schema of the rules engine, one file per concept. */
+export * from './common';
+export * from './blueprint';
+export * from './core';
+export * from './character';
+export * from './creature';
+export * from './document';
+export * from './feature';
+export * from './blueprint-feature';
+export * from './core-effect';
+export * from './core-side-effect';
+export * from './creature-property';
+export * from './gear';
+export * from './bestiary';
+export * from './catalogues';
