@@ -52,6 +52,14 @@ describe('cores (GAME.md §4)', () => {
     expect(evaluate(core({ tier: 1, effects: [{ id: 'shove', potency: 4 }] }), catalogues).valid).toBe(true);
   });
 
+  it('C5 a total below 1 is an error: from refunds at sideEffects, otherwise at effects', () => {
+    const free = { ...catalogues, coreEffects: [{ id: 'spark', name: 'Spark', discipline: 'kinetic' as const, baseCost: 0, maxPotency: 1, costPerPotency: 0, template: '' }] };
+    expect(evaluate(core({ effects: [{ id: 'spark', potency: 1 }] }), free).issues).toEqual([
+      { path: 'effects', code: 'cost-below-one', severity: 'error', message: 'The core must cost at least 1 point (it costs 0): raise a potency, add an effect or change a property.' },
+    ]);
+    expect(evaluate(core({ effects: [{ id: 'ghost', potency: 1 }] }), catalogues).issues.map((i) => i.code)).toEqual(['unknown-effect']);
+  });
+
   it('C6 a core needs at least one effect', () => {
     expect(evaluate(core({ effects: [] }), catalogues).issues).toEqual([
       { path: 'effects', code: 'no-effect', severity: 'error', message: 'A core needs at least one effect: add one.' },

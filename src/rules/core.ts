@@ -68,7 +68,11 @@ export function evaluateCore(core: Core, catalogues: Pick<Catalogues, 'coreEffec
   const cost = propertyCost + effectsCost - refund;
   const budget = coreBudget(tier);
   if (cost > budget) issues.error('tier', 'over-budget', `Costs ${cost} points of a budget of ${budget}: lower a potency, remove an effect or raise the tier.`);
-  if (cost < 1 && core.effects.length > 0) issues.error('sideEffects', 'cost-below-one', `The core must cost at least 1 point (it costs ${cost}): remove a side effect.`);
+  // With no known effect the effect issues already say what to fix.
+  if (cost < 1 && seen.size > 0) {
+    if (refund > 0) issues.error('sideEffects', 'cost-below-one', `The core must cost at least 1 point (it costs ${cost}): remove a side effect.`);
+    else issues.error('effects', 'cost-below-one', 'The core must cost at least 1 point (it costs 0): raise a potency, add an effect or change a property.');
+  }
   return { cost, budget, refund, refundLimit: limit, strain: coreStrain(cost), propertyCost, effectsCost };
 }
 
