@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { authErrorCode, authErrorMessage, CREDENTIAL_ERROR_CODES, SPEC_ERROR_CODES } from './errors';
+
+const generic = /^Something went wrong while signing in/;
+
+describe('authErrorMessage', () => {
+  for (const code of [...SPEC_ERROR_CODES, ...CREDENTIAL_ERROR_CODES]) {
+    it(`maps auth/${code} to a sentence of its own`, () => {
+      const message = authErrorMessage({ code: `auth/${code}`, message: 'Firebase: Error (auth/' + code + ').' });
+      expect(message).not.toMatch(generic);
+      expect(message).not.toMatch(/Firebase|auth\//);
+      expect(message).toMatch(/^[A-Z].*\.$/);
+    });
+  }
+
+  it('covers every code SPEC §8 lists', () => {
+    expect([...SPEC_ERROR_CODES].sort()).toEqual(
+      [
+        'argument-error',
+        'internal-error',
+        'network-request-failed',
+        'operation-not-supported-in-this-environment',
+        'popup-blocked',
+        'popup-closed-by-user',
+        'cancelled-popup-request',
+        'web-storage-unsupported',
+        'unauthorized-domain',
+        'invalid-auth-event',
+        'auth-domain-config-required',
+        'invalid-api-key',
+        'missing-multi-factor-info',
+      ].sort(),
+    );
+  });
+
+  it('says what to do for a wrong password', () => {
+    expect(authErrorMessage({ code: 'auth/wrong-password' })).toBe('That password is not right. Check it and try again, or reset your password.');
+  });
+
+  it('gives unknown codes a generic sentence that names the code', () => {
+    expect(authErrorMessage({ code: 'auth/quota-exceeded', message: 'Firebase: raw text' })).toBe(
+      'Something went wrong while signing in. Try again in a moment. (Error code: quota-exceeded)',
+    );
+  });
+
+  it('never shows the raw message of an error without a code', () => {
+    expect(authErrorMessage(new Error('Firebase: internal details'))).toBe('Something went wrong while signing in. Try again in a moment.');
+    expect(authErrorMessage(null)).toMatch(generic);
+  });
+
+  it('accepts bare codes and prototype names safely', () => {
+    expect(authErrorCode('auth/popup-blocked')).toBe('popup-blocked');
+    expect(authErrorMessage('popup-blocked')).toMatch(/blocked the sign-in window/);
+    expect(authErrorMessage('constructor')).toMatch(/Error code: constructor/);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The header's account button and the two account dialogs. Signed out it
+ * says "Sign in"; signed in it shows the avatar and opens the profile.
+ * Firebase is loaded only when a session is stored here or a dialog opens.
+ */
+import { useEffect, useId } from 'react';
+import { useStore } from '@nanostores/react';
+import { $accountDialog, $authStatus, $user, initAuth, openAccountDialog } from '../../stores/user';
+import { withBoundary } from '../IslandBoundary';
+import Modal from './Modal';
+import SignInForm from './SignInForm';
+import ProfileDialog, { Avatar } from './ProfileDialog';
+import './account.css';
+
+function AccountButton() {
+  const user = useStore($user);
+  const status = useStore($authStatus);
+  const dialog = useStore($accountDialog);
+  const uid = useId().replace(/:/g, '');
+
+  useEffect(() => {
+    initAuth();
+    document.documentElement.dataset.accountReady = 'true';
+  }, []);
+
+  const close = () => $accountDialog.set('none');
+  const label = user ? `Account: ${user.displayName || user.email || 'signed in'}` : 'Sign in';
+
+  return (
+    <>
+      <button
+        type="button"
+        className={`btn account-btn ${user ? 'is-signed-in' : ''}`}
+        data-account-button
+        data-auth-status={status}
+        aria-haspopup="dialog"
+        aria-label={label}
+        onClick={openAccountDialog}
+      >
+        {user ? (
+          <Avatar user={user} />
+        ) : (
+          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <path d="M20 21a8 8 0 1 0-16 0M12 13a5 5 0 1 0 0-10 5 5 0 0 0 0 10Z" />
+          </svg>
+        )}
+        <span className="account-btn-label" aria-hidden="true">
+          {user ? user.displayName || 'Account' : 'Sign in'}
+        </span>
+      </button>
+      <Modal open={dialog === 'sign-in'} onClose={close} titleId={`${uid}-signin`} title="Sign in to Nucleus" eyebrow="Account" className="signin-dialog">
+        <p className="signin-lead">Keep your blueprints, characters, cores and creatures in the cloud. Reading and editing on this device need no account.</p>
+        <SignInForm autoFocus onSignedIn={close} />
+      </Modal>
+      <ProfileDialog open={dialog === 'profile'} onClose={close} />
+    </>
+  );
+}
+
+export default withBoundary('account button', AccountButton);

@@ -1,0 +1,240 @@
+/**
+ * The profile dialog: who is signed in, their name, e-mail and its
+ * verification, sign-in providers, signing out and deleting the account.
+ */
+import { useEffect, useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { authErrorCode, authErrorMessage, withSdk, type AccountUser } from '../../auth';
+import { $accountDocumentCounts, $user, setUser } from '../../stores/user';
+import Modal from './Modal';
+
+/** Documents kept on this device and in the cloud; null hides the line. */
+export interface DocumentCounts {
+  local: number;
+  cloud: number | null;
+}
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** Document counts slot: overrides `$accountDocumentCounts` when given. */
+  documentCounts?: DocumentCounts | null;
+}
+
+const PROVIDER_NAMES: Record<string, string> = {
+  password: 'E-mail and password',
+  'google.com': 'Google',
+  'github.com': 'GitHub',
+  'apple.com': 'Apple',
+  'microsoft.com': 'Microsoft',
+  phone: 'Phone',
+};
+
+export function initialsOf(user: Pick<AccountUser, 'displayName' | 'email'>): string {
+  const source = (user.displayName || user.email || '?').trim();
+  const words = source.replace(/@.*$/, '').split(/[\s._-]+/).filter(Boolean);
+  const letters = words.length >= 2 ? words[0][0] + words[1][0] : (words[0] ?? '?').slice(0, 2);
+  return letters.toUpperCase();
+}
+
+export function Avatar({ user, size = 'sm' }: { user: AccountUser; size?: 'sm' | 'lg' }) {
+  const [broken, setBroken] = useState(false);
+  if (user.photoURL && !broken) {
+    return <img className={`avatar avatar-${size}`} src={user.photoURL} alt="" referrerPolicy="no-referrer" onError={() => setBroken(true)} />;
+  }
+  return (
+    <span className={`avatar avatar-${size} avatar-initials`} aria-hidden="true">
+      {initialsOf(user)}
+    </span>
+  );
+}
+
+export default function ProfileDialog({ open, onClose, documentCounts }: Props) {
+  const user = useStore($user);
+  const storedCounts = useStore($accountDocumentCounts);
+  const counts = documentCounts !== undefined ? documentCounts : storedCounts;
+  const uid = useId().replace(/:/g, '');
+  const [name, setName] = useState(user?.displayName ?? '');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [reauth, setReauth] = useState(false);
+  const [password, setPassword] = useState('');
+
+  useEffect(() => {
+    if (open) {
+      setName($user.get()?.displayName ?? '');
+      setError(null);
+      setNotice(null);
+      setConfirmDelete(false);
+      setReauth(false);
+      setPassword('');
+      // Pick up a verification done in another tab.
+      void withSdk((sdk) => sdk.reload())
+        .then((u) => u && setUser(u))
+        .catch(() => {});
+    }
+  }, [open]);
+
+  const run = async (what: string, task: () => Promise<void>) => {
+    setBusy(what);
+    setError(null);
+    setNotice(null);
+    try {
+      await task();
+    } catch (e) {
+      setError(authErrorMessage(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (!user) return <Modal open={false} onClose={onClose} titleId={`${uid}-title`} title="Your account" children={null} />;
+
+  const usesPassword = user.providers.includes('password');
+  const saveName = (e: React.FormEvent) => {
+    e.preventDefault();
+    void run('name', async () => {
+      const next = await withSdk((sdk) => sdk.rename(name));
+      setUser(next);
+      setNotice('Your name is saved.');
+    });
+  };
+
+  const doDelete = () =>
+    run('delete', async () => {
+      try {
+        if (reauth) await withSdk((sdk) => sdk.reauthenticate(usesPassword ? password : null));
+        await withSdk((sdk) => sdk.remove());
+        setUser(null);
+        onClose();
+      } catch (e) {
+        if (authErrorCode(e) === 'requires-recent-login') {
+          setReauth(true);
+          throw Object.assign(new Error('reauth'), {
+            code: 'auth/requires-recent-login',
+          });
+        }
+        throw e;
+      }
+    });
+
+  return (
+    <Modal open={open} onClose={onClose} titleId={`${uid}-title`} title="Your account" eyebrow="Profile" className="profile-dialog">
+      <div className="profile-who">
+        <Avatar user={user} size="lg" />
+        <div className="profile-who-text">
+          <p className="profile-name">{user.displayName || 'No name yet'}</p>
+          <p className="profile-email">
+            {user.email ?? 'No e-mail address'}{' '}
+            {user.email && (
+              <span className={`badge ${user.emailVerified ? 'badge-ok' : 'badge-warn'}`}>{user.emailVerified ? 'Verified' : 'Not verified'}</span>
+            )}
+          </p>
+        </div>
+      </div>
+
+      {user.email && !user.emailVerified && (
+        <div className="profile-verify">
+          <p>Confirm your e-mail address with the link we sent you, so you can recover your account.</p>
+          <button
+            type="button"
+            className="btn"
+            disabled={!!busy}
+            onClick={() =>
+              void run('verify', async () => {
+                await withSdk((sdk) => sdk.resendVerification());
+                setNotice(`A new confirmation link is on its way to ${user.email}.`);
+              })
+            }
+          >
+            Resend confirmation e-mail
+          </button>
+        </div>
+      )}
+
+      <form className="profile-name-form" onSubmit={saveName}>
+        <label htmlFor={`${uid}-name`}>Display name</label>
+        <div className="inline-field">
+          <input id={`${uid}-name`} type="text" autoComplete="nickname" maxLength={80} value={name} onChange={(e) => setName(e.target.value)} data-autofocus />
+          <button type="submit" className="btn" disabled={!!busy || name.trim() === (user.displayName ?? '')}>
+            {busy === 'name' ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </form>
+
+      <dl className="profile-facts">
+        <div>
+          <dt>Signed in with</dt>
+          <dd>{user.providers.length ? user.providers.map((p) => PROVIDER_NAMES[p] ?? p).join(', ') : 'Unknown'}</dd>
+        </div>
+        {counts && (
+          <div data-document-counts>
+            <dt>Documents</dt>
+            <dd>
+              {counts.local} on this device{counts.cloud !== null ? `, ${counts.cloud} in the cloud` : ''}
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p className="form-notice" role="status">
+          {notice}
+        </p>
+      )}
+
+      <div className="profile-actions">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!!busy}
+          onClick={() =>
+            void run('out', async () => {
+              await withSdk((sdk) => sdk.leave());
+              setUser(null);
+              onClose();
+            })
+          }
+        >
+          Sign out
+        </button>
+        {!confirmDelete && (
+          <button type="button" className="btn btn-danger" disabled={!!busy} onClick={() => setConfirmDelete(true)}>
+            Delete account…
+          </button>
+        )}
+      </div>
+
+      {confirmDelete && (
+        <div className="profile-delete" role="group" aria-labelledby={`${uid}-delete-title`}>
+          <p id={`${uid}-delete-title`} className="profile-delete-title">
+            Delete your account?
+          </p>
+          <p>This removes your account and everything kept in the cloud for it. Documents on this device stay. This cannot be undone.</p>
+          {reauth && usesPassword && (
+            <div className="field">
+              <label htmlFor={`${uid}-reauth`}>Your password, to confirm it is you</label>
+              <input id={`${uid}-reauth`} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            </div>
+          )}
+          {reauth && !usesPassword && <p>Confirm with your sign-in provider in the window that opens.</p>}
+          <div className="profile-actions">
+            <button type="button" className="btn btn-danger" disabled={!!busy || (reauth && usesPassword && !password)} onClick={() => void doDelete()}>
+              {busy === 'delete' ? 'Deleting…' : reauth ? 'Confirm and delete' : 'Delete my account'}
+            </button>
+            <button type="button" className="btn" disabled={!!busy} onClick={() => setConfirmDelete(false)}>
+              Keep my account
+            </button>
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}
