@@ -32,7 +32,8 @@ test.describe('preview mode', () => {
     await page.goto(`${draft}?preview=true`);
     await expect(page.locator('[data-page-title]')).toContainText('Vehicles');
     await expect(page.locator('.draft-badge')).toHaveText('Draft');
-    // Preview stays on while navigating (token kept for the session).
+    // A preview token (any other value) is kept for the session: preview stays on.
+    await page.goto(`${draft}?preview=playtest`);
     await page.goto(draft);
     await expect(page.locator('[data-page-title]')).toContainText('Vehicles');
 

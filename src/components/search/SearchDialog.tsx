@@ -243,7 +243,8 @@ function SearchDialog() {
               <span className="visually-hidden">Close search</span>
             </button>
           </div>
-          <div className="search-body">
+          {/* Scrolls on its own, so it takes focus to be scrollable by keyboard too. */}
+          <div className="search-body" tabIndex={0} role="region" aria-label="Search results area">
             {error && (
               <p className="search-state" role="alert">
                 {error}
