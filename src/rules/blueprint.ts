@@ -1,10 +1,7 @@
 /**
- * Blueprints (GAME.md §3): property costs, capacity, features, price.
- * B1 Each property within its type's range.            B2 Spent ≤ capacity.
- * B3 Requirements of each feature met.                  B4 No exclusion violated.
- * B5 Sub-feature choice rule met; options exist.        B6 Features exist, fit the type, ranks 1..maxRanks, taken once.
- * Costs are per step above the default; a step below refunds nothing, except
- * armour bulk, where each step *below* 2 costs 1 point.
+ * Blueprints (GAME.md §3; SPEC.md B1–B9): property costs, capacity, features,
+ * price. Costs are per step above the default and a step below refunds
+ * nothing, except armour bulk, where each step *below* 2 costs 1 point.
  */
 import type { Blueprint, Catalogues } from './schemas';
 import { RANGES, type BlueprintType } from './constants';

@@ -1,14 +1,7 @@
 /**
- * Characters (GAME.md §2).
- * H1 Rank = highest r in 1..10 with 5·r·(r−1) ≤ xp.
- * H2 Attribute points: 8 at creation (each step above 1 costs 1) + 1 at ranks 4, 7 and 10.
- *    Attributes 1..4 at rank 1 (creation), 1..6 after.
- * H3 Skill points: 10 + 2 per rank above 1. Skill cap: 3 at ranks 1–3, 4 at 4–6, 5 at 7–10.
- * H4 Feature slots = 2 + rank; each taking costs one; tiers need rank 1, 4, 7; prerequisites held; times ≤ maxTimes.
- * H5 Sum of installed cores' tiers ≤ Sync.                H6 One armour worn, and it is an armour among the gear.
- * H7 Over the bulk limit (3·Frame) is allowed (−1 die on Reflex rolls): `derived.overBulk`, never an issue.
- * Derived: Health = 8 + 2·Frame + rank; Guard = 1 + floor((Reflex + Athletics)/4) + armour guard;
- * Protection = armour protection; Strain capacity = 2·Sync + Nerve; Initiative = Reflex + Logic.
+ * Characters (GAME.md §2; SPEC.md H1–H10): rank from XP, attribute and skill
+ * points and caps, features, installed cores, worn armour and the derived values.
+ * "Creation" means rank 1 (xp < 10): attributes capped at 4 there, 6 after.
  */
 import type { Blueprint, Catalogues, Character } from './schemas';
 import { ATTRIBUTES, SKILL_NAMES, TIER_MIN_RANK, SKILLS } from './constants';

@@ -1,10 +1,6 @@
 /**
- * Cores (GAME.md §4).
- * C1 Property costs: activation action 0 / reaction 1 / passive 2; range self, touch 0 / near 1 / far 2;
- *    duration instant 0 / scene 1 / sustained 2.           C2 Budget = 3·tier + 2.
- * C3 Effect cost = base + costPerPotency·(potency − 1), +1 when its discipline is not the core's.
- * C4 Refunds ≤ floor(effects' cost / 2).                  C5 Total = properties + effects − refunds; valid when 1 ≤ total ≤ budget.
- * C6 At least one effect.                                  C7 Strain = max(1, ceil(total / 3)).
+ * Cores (GAME.md §4; SPEC.md C1–C10): property costs, budget, effect costs with
+ * the off-discipline surcharge, refunds and their limit, strain.
  */
 import type { Catalogues, Core, CoreEffectEntry } from './schemas';
 import { ACTIVATIONS, CORE_RANGES, DURATIONS } from './constants';

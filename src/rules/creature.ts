@@ -1,12 +1,7 @@
 /**
- * Creatures (GAME.md §5).
- * K1 Attributes 1–8, skills 0–6 (known skill names only), threat rank 1–10, attack damage ≥ 1, attacks named.
- * K2 Properties exist; potency 1..max where the property has one (default 1), none where it has not.
- *    With potency p, a property's threat and modifiers count p times.
- * K3 Health = 6 + 3·Frame + 2·threat rank + health modifiers; Guard = 1 + floor((Reflex + threat rank)/4) + guard
- *    modifiers; Protection = protection modifiers (the chosen threat rank).
- * K4 Threat value = Σ attributes + floor(Σ skill ranks / 2) + Σ property threat;
- *    computed rank = clamp(ceil((value − 5) / 6), 1, 10); a different chosen rank is a warning, never an error.
+ * Creatures (GAME.md §5; SPEC.md K1–K6). With potency p a property's threat
+ * and modifiers count p times (p = 1 without potency). Health and Guard use the
+ * chosen threat rank; a different computed rank is the engine's only warning.
  */
 import type { Catalogues, Creature } from './schemas';
 import { ATTRIBUTES, SKILL_NAMES } from './constants';

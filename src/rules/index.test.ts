@@ -30,4 +30,16 @@ describe('public api', () => {
       expect(source, file).not.toMatch(/\b(window|document\.|localStorage|process\.)/);
     }
   });
+
+  it('A3 every rule id of SPEC.md is proved by a test whose name starts with it', () => {
+    const spec = import.meta.glob('./SPEC.md', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+    const tests = import.meta.glob(['./*.test.ts', '../../scripts/rules.test.ts'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+    const ids = [...Object.values(spec)[0]!.matchAll(/^- \*\*([A-Z]+\d+)\*\*/gm)].map((m) => m[1]!);
+    expect(ids.length).toBeGreaterThan(50);
+    const named = new Set(Object.values(tests).flatMap((src) => [...src.matchAll(/\bit\('([A-Z]+\d+) /g)].map((m) => m[1]!)));
+    // A glob never returns the file that holds it: this file's own rules.
+    for (const id of ['A1', 'A2', 'A3']) named.add(id);
+    expect(ids.filter((id) => !named.has(id))).toEqual([]);
+    expect([...named].filter((id) => !ids.includes(id))).toEqual([]);
+  });
 });
