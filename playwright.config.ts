@@ -29,6 +29,8 @@ const serve = (dir: string, port: number) => ({
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The Firebase Auth emulator for auth.spec.ts (started and stopped there).
+  globalSetup: './tests/e2e/auth.setup.ts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
