@@ -183,6 +183,20 @@ test('the library sends a signed-out visitor to /login and back after signing in
   await expect(page).toHaveURL(/\/login\?redirect=\/nucleus\/library$/);
 });
 
+test('the guard also holds after a client-side navigation', async ({ page, at }) => {
+  await page.goto(at('/'));
+  await ready(page);
+  // A link followed by the client router (no full page load).
+  await page.evaluate((href) => {
+    const a = Object.assign(document.createElement('a'), { href, textContent: 'library' });
+    a.id = 'to-library';
+    document.querySelector('main')!.append(a);
+  }, at('/nucleus/library'));
+  await page.click('#to-library');
+  await expect(page).toHaveURL(/\/login\?redirect=\/nucleus\/library$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+});
+
 test('/login only returns to paths on this site', async ({ page, at }) => {
   const email = newEmail();
   await createAccount(email);
