@@ -7,7 +7,6 @@ const routes: [string, RegExp][] = [
   ['/rules', /Rules/i],
   ['/login', /Sign in/],
   ['/nucleus', /Editors/],
-  ['/nucleus/library', /My library/],
   ['/nucleus/BlueprintEditor', /Blueprint editor/],
   ['/nucleus/CharacterEditor', /Character editor/],
   ['/nucleus/CoreEditor', /Core editor/],

@@ -160,6 +160,8 @@ function SearchDialog() {
 
   const go = (href: string) => {
     remember(query);
+    // Close now, before the router moves this persisted island to the next page.
+    dialogRef.current?.close();
     setOpen(false);
     // The client router keeps this island (and its loaded index) across pages.
     void navigate(href);
