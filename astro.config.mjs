@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import serviceWorker from './src/integrations/service-worker';
 import compress from './src/integrations/compress';
+import devApi from './src/integrations/dev-api';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 
@@ -12,7 +13,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   // The service worker is generated before the compressed copies, which it does not list.
-  integrations: [react(), serviceWorker(), compress()],
+  integrations: [react(), serviceWorker(), compress(), devApi()],
   server: { host: '127.0.0.1', port: 4321 },
   preview: { host: '127.0.0.1' },
   vite: {
