@@ -15,16 +15,35 @@ test.describe.configure({ mode: 'default' });
 // The service worker would hide token-sync requests from page.route.
 test.use({ serviceWorkers: 'block' });
 
+// Unique per run and per test, so runs sharing one emulator never collide.
+const run = Math.random().toString(36).slice(2, 8);
 let n = 0;
-const newEmail = () => `pilot${Date.now()}${n++}@nucleus.test`;
+const created: string[] = [];
+const newEmail = () => {
+  const email = `pilot-${run}-${n++}@nucleus.test`;
+  created.push(email);
+  return email;
+};
+const admin = (path: string, body: unknown) =>
+  fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1/projects/demo-nucleus/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+    body: JSON.stringify(body),
+  });
 
 test.beforeAll(async () => {
   const up = await fetch(EMULATOR + '/').then((r) => r.ok, () => false);
   expect(up, `the Auth emulator must answer at ${EMULATOR} (tests/e2e/auth.setup.ts starts it)`).toBe(true);
 });
 
-test.beforeEach(async () => {
-  await fetch(`${EMULATOR}/emulator/v1/projects/demo-nucleus/accounts`, { method: 'DELETE' });
+// Each test removes the accounts it made. (Not DELETE …/accounts, which
+// clears every account: another test run may be using the same emulator.)
+test.afterEach(async () => {
+  const emails = created.splice(0);
+  if (emails.length === 0) return;
+  const found = (await (await admin('accounts:lookup', { email: emails })).json()) as { users?: { localId: string }[] };
+  const localIds = (found.users ?? []).map((u) => u.localId);
+  if (localIds.length) await admin('accounts:batchDelete', { localIds, force: true });
 });
 
 async function createAccount(email: string, password = PASSWORD): Promise<void> {
@@ -96,6 +115,36 @@ test('a content page does not download the Firebase SDK until a dialog opens', a
 
   await openSignIn(page);
   await expect.poll(() => hasSdk(scripts)).toBe(true);
+});
+
+test('the service worker does not fetch the Firebase SDK either', async ({ browser, at, baseURL }) => {
+  // Its own context: this file blocks service workers elsewhere.
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  const fetched: string[] = [];
+  context.on('requestfinished', async (r) => {
+    if (r.resourceType() !== 'script' && !r.url().endsWith('.js')) return;
+    const body = await (await r.response())?.text().catch(() => '');
+    if (body?.includes('identitytoolkit')) fetched.push(`${r.serviceWorker() ? 'service worker' : 'page'}: ${r.url()}`);
+  });
+  await page.goto(at('/'));
+  await page.evaluate(() => navigator.serviceWorker?.ready);
+  await page.waitForLoadState('networkidle');
+  const cached = await page.evaluate(async () => {
+    const hits: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const req of await cache.keys()) {
+        if (!/\.js($|\?)/.test(req.url)) continue;
+        const text = await (await cache.match(req))!.text();
+        if (text.includes('identitytoolkit')) hits.push(req.url);
+      }
+    }
+    return hits;
+  });
+  await context.close();
+  expect(cached, 'the SDK chunk must not be precached (src/integrations/service-worker.ts globIgnores)').toEqual([]);
+  expect(fetched).toEqual([]);
 });
 
 test('sign up, sign out and sign in again', async ({ page, at }) => {

@@ -93,7 +93,7 @@ export default function ProfileDialog({ open, onClose, documentCounts }: Props) 
   if (!user) return <Modal open={false} onClose={onClose} titleId={`${uid}-title`} title="Your account" children={null} />;
 
   const usesPassword = user.providers.includes('password');
-  const saveName = (e: React.FormEvent) => {
+  const saveName = (e: React.SyntheticEvent) => {
     e.preventDefault();
     void run('name', async () => {
       const next = await withSdk((sdk) => sdk.rename(name));

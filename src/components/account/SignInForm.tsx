@@ -103,7 +103,7 @@ export default function SignInForm({ onSignedIn, autoFocus = false }: Props) {
     onSignedIn?.(user);
   };
 
-  const onSubmit = (e: React.FormEvent) => {
+  const onSubmit = (e: React.SyntheticEvent) => {
     e.preventDefault();
     if (mode === 'reset') {
       void run(async () => {
