@@ -7,17 +7,9 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { catalogueSchemas, emptyCatalogues, type Catalogues } from '../../src/rules';
+import { CATALOGUE_FILES } from '../../src/content/catalogueFiles';
 
-/** File or folder under `content/data/` → catalogue. A folder's `*.yml` files make one catalogue. */
-export const CATALOGUE_FILES: Record<string, keyof Catalogues> = {
-  'features.yml': 'features',
-  'blueprint-features.yml': 'blueprintFeatures',
-  'core-effects.yml': 'coreEffects',
-  'core-side-effects.yml': 'coreSideEffects',
-  'creature-properties.yml': 'creatureProperties',
-  'creatures.yml': 'creatures',
-  gear: 'gear',
-};
+export { CATALOGUE_FILES };
 
 function filesOf(dataDir: string, entry: string): string[] {
   const path = join(dataDir, entry);

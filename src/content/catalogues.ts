@@ -7,24 +7,11 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument, LineCounter, isSeq, type Node as YamlNode } from 'yaml';
-import { catalogueSchemas, evaluate, type Catalogues } from '../rules';
+import { catalogueSchemas, emptyCatalogues, evaluate, type Catalogues } from '../rules';
 import { ContentError, ContentErrors } from './errors';
 import { contentDirFromEnv } from './load';
+import { CATALOGUE_FILES } from './catalogueFiles';
 
-/** File (under data/) → catalogue name. A folder holds one catalogue split in files. */
-export const CATALOGUE_FILES: Record<string, keyof Catalogues> = {
-  'features.yml': 'features',
-  'blueprint-features.yml': 'blueprintFeatures',
-  'core-effects.yml': 'coreEffects',
-  'core-side-effects.yml': 'coreSideEffects',
-  'creature-properties.yml': 'creatureProperties',
-  'creatures.yml': 'creatures',
-  gear: 'gear',
-};
-
-function emptyCatalogues(): Catalogues {
-  return { features: [], blueprintFeatures: [], coreEffects: [], coreSideEffects: [], creatureProperties: [], gear: [], creatures: [] } as unknown as Catalogues;
-}
 
 interface Located {
   file: string;

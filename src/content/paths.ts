@@ -38,28 +38,11 @@ export function parentRoute(path: string): string {
 }
 
 /**
- * Compares stems segment by segment, numerically where both segments start
- * with a number, so `2.x` sorts before `10.x` (DECISIONS.md "Content records").
+ * Stems compare segment by segment, numerically, a folder's index first
+ * (DECISIONS.md "Content records"): the query engine's default order, so
+ * listings, surround and navigation share one order.
  */
-export function compareStems(a: string, b: string): number {
-  const as = a.split('/');
-  const bs = b.split('/');
-  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
-    // A folder's index page comes before everything else in the folder.
-    const ai = isIndex(as[i]!);
-    const bi = isIndex(bs[i]!);
-    if (ai !== bi) return ai ? -1 : 1;
-    const c = collator.compare(as[i]!, bs[i]!);
-    if (c !== 0) return c;
-  }
-  return as.length - bs.length;
-}
-
-function isIndex(segment: string): boolean {
-  return stripPrefix(segment) === 'index';
-}
-
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'variant' });
+export { compareStems } from '../query/sort';
 
 /** Catch-all validation: lower-case segments of letters, digits and hyphens. */
 export function isValidContentPath(path: string): boolean {
