@@ -46,7 +46,8 @@ export default function serviceWorker(): AstroIntegration {
             'content.sqlite',
             'sql-wasm.wasm',
           ],
-          globIgnores: ['sw.js', 'workbox-*.js'],
+          // The Firebase SDK loads only for signed-in readers; never precache it for everyone.
+          globIgnores: ['sw.js', 'workbox-*.js', '_astro/sdk.*.js'],
           // Pages are linked without a trailing slash (/nucleus/CoreEditor):
           // precache them under that address too.
           templatedURLs: Object.fromEntries([...pageFolders(out, 'nucleus'), ...pageFolders(out, 'offline')]),
