@@ -158,11 +158,20 @@ function SearchDialog() {
   const flat = useMemo(() => groups.flatMap((g) => g.items), [groups]);
   useEffect(() => setActive(0), [debounced]);
 
+  // A suggestion or recent search fills the field and gives focus back to it,
+  // so the arrow keys and Enter work on its results at once.
+  const pick = (text: string) => {
+    setQuery(text);
+    inputRef.current?.focus();
+  };
+
   const go = (href: string) => {
     remember(query);
     // Close now, before the router moves this persisted island to the next page.
     dialogRef.current?.close();
     setOpen(false);
+    // The search is done: next time the dialog opens on the recent searches.
+    setQuery('');
     // The client router keeps this island (and its loaded index) across pages.
     void navigate(href);
   };
@@ -261,7 +270,7 @@ function SearchDialog() {
                     <ul className="search-chips">
                       {recent.map((r) => (
                         <li key={r}>
-                          <button type="button" className="chip" onClick={() => setQuery(r)}>
+                          <button type="button" className="chip" onClick={() => pick(r)}>
                             {r}
                           </button>
                         </li>
@@ -282,7 +291,7 @@ function SearchDialog() {
                 <ul className="search-chips">
                   {SUGGESTIONS.map((s) => (
                     <li key={s}>
-                      <button type="button" className="chip" onClick={() => setQuery(s)}>
+                      <button type="button" className="chip" onClick={() => pick(s)}>
                         {s}
                       </button>
                     </li>
