@@ -4,7 +4,13 @@ import { createPrefetchQueue } from '../stores/prefetch';
 import { onPage } from './lifecycle';
 
 const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-const queue = createPrefetchQueue((url) => fetch(url, { credentials: 'same-origin', priority: 'low' } as RequestInit));
+const low = { credentials: 'same-origin', priority: 'low' } as RequestInit;
+// A prefetched page also warms its content data (the static API answer it names).
+const queue = createPrefetchQueue(async (url) => {
+  const html = await (await fetch(url, low)).text();
+  const api = /<link rel="alternate" type="application\/json" data-content-api href="([^"]+)"/.exec(html)?.[1];
+  if (api) await fetch(api.replace(/&amp;/g, '&'), low);
+});
 
 function candidate(a: HTMLAnchorElement): string | null {
   if (a.origin !== location.origin || a.hasAttribute('download') || a.target === '_blank') return null;

@@ -4,9 +4,13 @@ test('prefetches links in view with at most 4 requests in flight', async ({ page
   let inFlight = 0;
   let peak = 0;
   const urls = new Set<string>();
+  let apiWarmed = 0;
   await page.route('**/*', async (route) => {
     const req = route.request();
-    if (req.resourceType() !== 'fetch' || req.url().includes('.json')) return route.continue();
+    if (req.resourceType() !== 'fetch') return route.continue();
+    if (req.url().includes('/api/content/')) apiWarmed++;
+    // Pages only: data files (the warmed answers, the search index) are not page preloads.
+    if (req.url().includes('.json')) return route.continue();
     urls.add(new URL(req.url()).pathname);
     inFlight++;
     peak = Math.max(peak, inFlight);
@@ -22,6 +26,7 @@ test('prefetches links in view with at most 4 requests in flight', async ({ page
   await expect.poll(() => urls.size, { timeout: 10_000 }).toBeGreaterThan(5);
   await page.waitForTimeout(1200);
   expect(peak).toBe(4);
-  // Each page once, never the page itself.
+  // Each page once, never the page itself; each prefetched page's content data is warmed too.
   expect(urls.has('/')).toBe(false);
+  expect(apiWarmed).toBeGreaterThan(0);
 });
