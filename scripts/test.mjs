@@ -13,7 +13,9 @@ let failed = false;
 const unit = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json']);
 if (existsSync('test-results/unit.json')) {
   const r = JSON.parse(readFileSync('test-results/unit.json', 'utf8'));
-  summaries.push(`unit: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + (r.numTodoTests ?? 0)} skipped`);
+  // A test file that fails to load counts as a failure too.
+  const failedFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+  summaries.push(`unit: ${r.numPassedTests} passed, ${r.numFailedTests + failedFiles} failed, ${r.numPendingTests + (r.numTodoTests ?? 0)} skipped`);
 }
 if (unit !== 0) failed = true;
 

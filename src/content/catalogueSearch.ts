@@ -4,7 +4,7 @@
  */
 import type { PageRecord } from './types';
 import type { SearchSection } from './sections';
-import { CATALOGUE_HOMES, gearListFor } from '../components/rules/anchors';
+import { CATALOGUE_HOMES, gearListFor } from './catalogueHomes';
 
 type Entry = { id: string; name: string; type?: string; text?: string; description?: string; template?: string };
 
