@@ -1,0 +1,96 @@
+/**
+ * The contract every place that keeps editor documents fulfils: this device
+ * (IndexedDB) and the cloud (Firestore). Editors and the library code
+ * against `DocumentRepository` only, never against a place.
+ *
+ * A stored document is the rules engine's document plus what storage adds:
+ * a revision counter (a save names the revision it was based on; an older
+ * base is a conflict, never an overwrite), the trash mark and the validity
+ * at save time (rule issues never block a save; the library marks them).
+ */
+import type { DocumentKind, NucleusDocument } from '../rules';
+
+export type { DocumentKind, NucleusDocument };
+
+/** Where a repository keeps its documents. */
+export type Place = 'device' | 'cloud';
+
+/** Sync state of a document of a signed-in user, as the library shows it. */
+export type SyncState = 'local' | 'synced' | 'waiting' | 'conflict';
+
+export interface StoredDocument {
+  id: string;
+  kind: DocumentKind;
+  name: string;
+  tags: string[];
+  /** 1 on the first save, +1 on every save. */
+  revision: number;
+  /** ISO date-times. */
+  createdAt: string;
+  updatedAt: string;
+  /** Set while the document is in the trash (kept TRASH_DAYS days). */
+  deletedAt?: string;
+  /** `evaluate(document).valid` when it was saved. */
+  valid: boolean;
+  /** The document itself, parsed and migrated (unknown fields kept). */
+  document: NucleusDocument;
+  sync?: SyncState;
+}
+
+export interface ListQuery {
+  kind?: DocumentKind;
+  /** Case-insensitive text in the name. */
+  text?: string;
+  /** Every tag must be present. */
+  tags?: readonly string[];
+  sort?: 'name' | 'updated';
+  /** true: only the trash; false/undefined: only live documents. */
+  trash?: boolean;
+}
+
+export interface Version {
+  /** Unique within the document. */
+  id: string;
+  documentId: string;
+  revision: number;
+  savedAt: string;
+  /** A short sentence of what changed since the version before. */
+  summary: string;
+  document: NucleusDocument;
+}
+
+export interface SaveOptions {
+  /** The revision the edit started from; 0 for a document never saved. */
+  basedOn: number;
+}
+
+export type SaveResult = { ok: true; stored: StoredDocument } | { ok: false; conflict: StoredDocument };
+
+export type ChangeType = 'saved' | 'deleted' | 'restored' | 'purged';
+
+export interface ChangeEvent {
+  type: ChangeType;
+  id: string;
+  kind?: DocumentKind;
+  revision?: number;
+  /** true when the change came from another tab or device. */
+  remote: boolean;
+}
+
+export interface DocumentRepository {
+  readonly place: Place;
+  list(query?: ListQuery): Promise<StoredDocument[]>;
+  get(id: string): Promise<StoredDocument | undefined>;
+  save(document: NucleusDocument, options: SaveOptions): Promise<SaveResult>;
+  /** To the trash. */
+  delete(id: string): Promise<void>;
+  /** Out of the trash. */
+  restore(id: string): Promise<void>;
+  /** Gone for good, with its versions. */
+  purge(id: string): Promise<void>;
+  versions(id: string): Promise<Version[]>;
+  /** A new save whose content is the version's (so it can be undone). */
+  restoreVersion(id: string, versionId: string): Promise<SaveResult>;
+  subscribe(listener: (event: ChangeEvent) => void): () => void;
+  usage(): Promise<{ documents: number; bytes: number }>;
+}
