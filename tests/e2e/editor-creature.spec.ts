@@ -12,6 +12,9 @@ import { test, expect } from './fixtures';
 
 const SUMMARY_TERMS = { health: 'Health', guard: 'Guard', protection: 'Protection', threatValue: 'Threat value' } as const;
 
+/** The editor loads sql.js and the catalogues first; on a busy machine that can take a while. */
+const LOADED = { timeout: 45_000 };
+
 const summary = (page: Page) => page.locator('[data-summary]');
 const term = (page: Page, name: string) => summary(page).locator(`[data-term="${name}"] dd`).first();
 
@@ -49,13 +52,15 @@ async function axe(page: Page, include?: string) {
 
 async function newCreature(page: Page, at: (p: string) => string, name: string) {
   await page.goto(at('/nucleus/CreatureEditor'));
-  await page.getByRole('button', { name: 'New creature' }).click();
+  await page.getByRole('button', { name: 'New creature' }).click(LOADED);
   const nameField = page.getByLabel('Name', { exact: true });
-  await expect(nameField).toBeVisible();
+  await expect(nameField).toBeVisible(LOADED);
   await nameField.fill(name);
 }
 
 test.describe('creature editor', () => {
+  // Each differential check runs the rules command (tsx) on a shared, busy machine.
+  test.setTimeout(180_000);
   test('builds a creature from the property browser; the threat warning appears with numbers and goes with its fix', async ({ page, at }) => {
     await newCreature(page, at, 'Dock Wraith');
     await expect(term(page, 'Computed threat rank')).toHaveText('1');
@@ -106,7 +111,7 @@ test.describe('creature editor', () => {
     // Reload: the work is intact.
     await expect(page.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'saved');
     await page.reload();
-    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Dock Wraith');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Dock Wraith', LOADED);
     await expect(page.getByRole('list', { name: 'Chosen properties' }).getByRole('listitem')).toHaveCount(3);
     await expect(page.getByLabel('Threat rank', { exact: true })).toHaveValue(String(computed));
   });
@@ -144,6 +149,7 @@ test.describe('creature editor', () => {
   test('copies a bestiary creature from the list, filtered by kind and threat rank', async ({ page, at }) => {
     await page.goto(at('/nucleus/CreatureEditor'));
     const list = page.locator('.cr-list');
+    await expect(list).toBeVisible(LOADED);
     await list.getByLabel('Kind').selectOption('machine');
     await list.getByLabel('Threat rank').selectOption('4');
     const rows = list.locator('.cr-list-row');
@@ -151,7 +157,7 @@ test.describe('creature editor', () => {
     await expect(rows.first()).toContainText('Sentinel Walker');
     await list.getByLabel('Search creatures').fill('walker');
     await rows.first().getByRole('button', { name: 'Copy Sentinel Walker from the bestiary' }).click();
-    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Sentinel Walker');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Sentinel Walker', LOADED);
     expect(new URL(page.url()).searchParams.get('id')).not.toBe('sentinel-walker');
     const r = await expectSummaryMatchesRules(page);
     expect(r.valid).toBe(true);
@@ -159,22 +165,23 @@ test.describe('creature editor', () => {
 
     // It is the game master's own now: listed as theirs, and it can be duplicated.
     await page.goto(at('/nucleus/CreatureEditor'));
+    await expect(list).toBeVisible(LOADED);
     await list.getByLabel('Show').selectOption('mine');
     await expect(list.locator('.cr-list-row[data-source="mine"]', { hasText: 'Sentinel Walker' })).toHaveCount(1);
     await list.getByRole('button', { name: 'Duplicate Sentinel Walker' }).click();
-    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Sentinel Walker (copy)');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Sentinel Walker (copy)', LOADED);
   });
 
   test("opens the bestiary page's copy link as a new creature of one's own", async ({ page, at }) => {
     await page.goto(at('/rules/creatures'));
     await page.locator('#creature-gutter-hound').getByRole('link', { name: 'Copy into the creature editor' }).click();
-    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Gutter Hound');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Gutter Hound', LOADED);
     await expectSummaryMatchesRules(page);
   });
 
   test('looks right at 1280 and 375 px, on screen and as a printed stat block', async ({ page, at }, info) => {
     await page.goto(at('/nucleus/CreatureEditor?copy=aegis-security-officer'));
-    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Aegis Security Officer');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Aegis Security Officer', LOADED);
     await page.getByLabel('Threat rank', { exact: true }).press('ArrowUp');
     await expect(summary(page).locator('[data-threat="mismatch"]')).toBeVisible();
     await axe(page);

@@ -59,7 +59,7 @@ export function CreatureList({ bestiary, repository, start, hrefFor, bestiaryHre
   return (
     <section className="cr-list" aria-labelledby={`${uid}-t`}>
       <h2 id={`${uid}-t`} className="cr-section-title">
-        Creatures
+        Your creatures and the bestiary
       </h2>
       <form className="cr-list-filters" role="search" aria-label="Find a creature" onSubmit={(e) => e.preventDefault()}>
         <div className="kit-field">
@@ -99,9 +99,9 @@ export function CreatureList({ bestiary, repository, start, hrefFor, bestiaryHre
             Show
           </label>
           <select id={`${uid}-src`} className="kit-input" value={filter.source} onChange={(e) => setFilter({ ...filter, source: e.target.value as CreatureListFilter['source'] })}>
-            <option value="all">Mine and the bestiary</option>
-            <option value="mine">My creatures</option>
-            <option value="bestiary">The bestiary</option>
+            <option value="all">All</option>
+            <option value="mine">Mine</option>
+            <option value="bestiary">Bestiary</option>
           </select>
         </div>
       </form>

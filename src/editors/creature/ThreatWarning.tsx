@@ -13,7 +13,7 @@ export interface ThreatWarningProps {
 }
 
 /** How many single-change fixes to offer besides setting the rank (the smallest ones). */
-const MAX_FIXES = 4;
+const MAX_FIXES = 3;
 
 export function ThreatWarning({ advice, onFix }: ThreatWarningProps) {
   const uid = useId();
