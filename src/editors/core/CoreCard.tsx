@@ -2,17 +2,20 @@
  * The generated rules text of the whole core, as a player reads it at the
  * table (summary panel and print card). The words come from text.ts.
  */
+import { useState } from 'react';
 import type { Core } from '../../rules';
 import type { CoreCatalogues } from './options';
-import { coreCard } from './text';
+import { coreCard, coreRulesText } from './text';
 
-export function CoreCard({ core, catalogues }: { core: Core; catalogues: CoreCatalogues }) {
+/**
+ * `heading`: a "Rules text" title of its own (the print card); in the summary the list's term names it.
+ * `copy`: a button that puts the text on the clipboard, to paste into a character sheet or a chat.
+ */
+export function CoreCard({ core, catalogues, heading = false, copy = false }: { core: Core; catalogues: CoreCatalogues; heading?: boolean; copy?: boolean }) {
   const card = coreCard(core, catalogues);
   return (
-    <section className="core-card" aria-labelledby="core-card-title" data-core-card>
-      <h3 id="core-card-title" className="core-card-title">
-        Rules text
-      </h3>
+    <div className="core-card" data-core-card>
+      {heading && <h2 className="core-card-title">Rules text</h2>}
       <p className="core-card-name">{card.name}</p>
       <p className="core-card-heading">{card.heading}</p>
       <p className="core-card-usage">{card.usage}</p>
@@ -39,6 +42,32 @@ export function CoreCard({ core, catalogues }: { core: Core; catalogues: CoreCat
           ))}
         </ul>
       )}
-    </section>
+      {copy && <CopyButton text={() => coreRulesText(core, catalogues)} />}
+    </div>
+  );
+}
+
+function CopyButton({ text }: { text: () => string }) {
+  const [said, setSaid] = useState('');
+  return (
+    <div className="core-card-copy">
+      <button
+        type="button"
+        className="btn kit-small"
+        onClick={() => {
+          const clip = navigator.clipboard;
+          if (!clip) return setSaid('Copying is not available here: select the text instead.');
+          clip.writeText(text()).then(
+            () => setSaid('Copied.'),
+            () => setSaid('The browser refused to copy: select the text instead.'),
+          );
+        }}
+      >
+        Copy rules text
+      </button>
+      <span role="status" className="core-card-said">
+        {said}
+      </span>
+    </div>
   );
 }

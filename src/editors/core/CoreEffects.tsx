@@ -30,15 +30,32 @@ export function CoreEffects({ catalogues, links }: { catalogues: CoreCatalogues;
       </div>
       <FieldIssues id={id} issues={listIssues} />
       {rows.length === 0 ? (
-        <p className="core-empty">No effect yet. A core needs at least one: add one from the catalogue.</p>
+        <p className="core-empty">No effect yet: choose one from the catalogue.</p>
       ) : (
         <ol className="core-effects">
           {rows.map((row) => (
-            <EffectItem key={`${row.id}-${row.index}`} row={row} core={core} onEdit={() => setEditing(row.index)} onRemove={() => edit({ type: 'removeEffect', index: row.index })} readOnly={readOnly} />
+            <EffectItem
+              key={`${row.id}-${row.index}`}
+              row={row}
+              core={core}
+              onEdit={() => setEditing(row.index)}
+              onRemove={() => edit({ type: 'removeEffect', index: row.index })}
+              readOnly={readOnly}
+            />
           ))}
         </ol>
       )}
-      {!readOnly && <EffectPicker core={core} catalogues={catalogues} derived={derived} buttonId={id} describedBy={describedBy(id, listIssues)} links={links} onAdd={(effectId) => edit({ type: 'addEffect', id: effectId })} />}
+      {!readOnly && (
+        <EffectPicker
+          core={core}
+          catalogues={catalogues}
+          derived={derived}
+          buttonId={id}
+          describedBy={describedBy(id, listIssues)}
+          links={links}
+          onAdd={(effectId) => edit({ type: 'addEffect', id: effectId })}
+        />
+      )}
       {editing !== null && rows[editing]?.entry && (
         <EditEffectDialog
           row={rows[editing]!}
@@ -60,48 +77,51 @@ function EffectItem({ row, core, onEdit, onRemove, readOnly }: { row: EffectRow;
   const name = row.entry?.name ?? row.id;
   const headId = `${fieldId(path)}-name`;
   return (
-    <li className="core-effect" data-field-path={path} role="group" aria-labelledby={headId}>
-      <div className="core-effect-head">
-        <h3 id={headId} className="core-effect-name">
-          {name}
-        </h3>
-        {row.entry && <span className="core-tag">{title(row.entry.discipline)}</span>}
-        <span className="core-effect-cost" data-effect-cost>
-          {points(row.cost)}
-        </span>
-      </div>
-      {row.entry && row.surcharge > 0 && (
-        <p className="core-surcharge">
-          +1 point off-discipline: a {row.entry.discipline} effect in a {core.discipline} core.
-        </p>
-      )}
-      <FieldIssues id={fieldId(path)} issues={issuesAt(evaluation.issues, path)} />
-      {row.entry && (
-        <>
-          <NumberStepper
-            path={`${path}.potency`}
-            label="Potency"
-            min={1}
-            max={row.maxPotency}
-            hint={`1 to ${row.maxPotency}; ${row.entry.costPerPotency === 0 ? 'no extra cost' : `+${points(row.entry.costPerPotency)}`} per step above 1`}
-          />
-          <p className="core-effect-text" data-effect-text>
-            {row.text}
-          </p>
-        </>
-      )}
-      {!readOnly && (
-        <div className="core-effect-actions">
-          {row.entry && (
-            <button type="button" className="btn" onClick={onEdit} aria-label={`Edit ${name}`}>
-              Edit
-            </button>
-          )}
-          <button type="button" className="btn" onClick={onRemove} aria-label={`Remove ${name}`}>
-            Remove
-          </button>
+    <li className="core-effect" data-field-path={path}>
+      {/* A group named by the effect, so its Potency is "Mind Read, Potency" to a screen reader. */}
+      <div className="core-effect-body" role="group" aria-labelledby={headId}>
+        <div className="core-effect-head">
+          <h3 id={headId} className="core-effect-name">
+            {name}
+          </h3>
+          {row.entry && <span className="core-tag">{title(row.entry.discipline)}</span>}
+          <span className="core-effect-cost" data-effect-cost>
+            {points(row.cost)}
+          </span>
         </div>
-      )}
+        {row.entry && row.surcharge > 0 && (
+          <p className="core-surcharge">
+            +1 point off-discipline: a {row.entry.discipline} effect in a {core.discipline} core.
+          </p>
+        )}
+        <FieldIssues id={fieldId(path)} issues={issuesAt(evaluation.issues, path)} />
+        {row.entry && (
+          <>
+            <NumberStepper
+              path={`${path}.potency`}
+              label="Potency"
+              min={1}
+              max={row.maxPotency}
+              hint={`1 to ${row.maxPotency}; ${row.entry.costPerPotency === 0 ? 'no extra cost' : `+${points(row.entry.costPerPotency)}`} per step above 1`}
+            />
+            <p className="core-effect-text" data-effect-text>
+              {row.text}
+            </p>
+          </>
+        )}
+        {!readOnly && (
+          <div className="core-effect-actions">
+            {row.entry && (
+              <button type="button" className="btn" onClick={onEdit} aria-label={`Edit ${name}`}>
+                Edit
+              </button>
+            )}
+            <button type="button" className="btn" onClick={onRemove} aria-label={`Remove ${name}`}>
+              Remove
+            </button>
+          </div>
+        )}
+      </div>
     </li>
   );
 }

@@ -8,7 +8,12 @@ import { applyCoreEdit, type CoreEdit } from './model';
 import { disciplineOptions, propertyOptions, tierOptions, type CoreCatalogues, type PropertyOption } from './options';
 import type { CoreDerived } from '../../rules';
 
-const toField = <V extends string | number>(o: PropertyOption<V>) => ({ value: o.value, label: o.label, detail: o.costLabel, unavailable: o.unavailable });
+const toField = <V extends string | number>(o: PropertyOption<V>) => ({
+  value: o.value,
+  label: o.label,
+  detail: o.costLabel,
+  unavailable: o.unavailable,
+});
 
 export function CoreProperties({ catalogues }: { catalogues: CoreCatalogues }) {
   const { doc: core, evaluation, change } = useEditor<Core>();

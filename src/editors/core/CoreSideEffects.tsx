@@ -48,7 +48,14 @@ export function CoreSideEffects({ catalogues, links }: { catalogues: CoreCatalog
                   checked={o.chosen}
                   disabled={readOnly || !!o.unavailable}
                   aria-describedby={[`${itemId}-text`, o.unavailable ? `${itemId}-why` : '', itemIssues.length ? `${itemId}-issues` : ''].filter(Boolean).join(' ')}
-                  onChange={(e) => change((d) => applyCoreEdit(d, { type: e.target.checked ? 'addSideEffect' : 'removeSideEffect', id: o.entry.id }))}
+                  onChange={(e) =>
+                    change((d) =>
+                      applyCoreEdit(d, {
+                        type: e.target.checked ? 'addSideEffect' : 'removeSideEffect',
+                        id: o.entry.id,
+                      }),
+                    )
+                  }
                 />
                 <label htmlFor={itemId} className="core-side-name">
                   {o.entry.name} <span className="core-side-refund">refund {o.entry.refund}</span>
@@ -59,7 +66,8 @@ export function CoreSideEffects({ catalogues, links }: { catalogues: CoreCatalog
                     <>
                       {' '}
                       <a href={href} className="kit-rules-link">
-                        Rules<span className="visually-hidden">: {o.entry.name}</span>
+                        Rules
+                        <span className="visually-hidden">: {o.entry.name}</span>
                       </a>
                     </>
                   )}

@@ -43,7 +43,15 @@ export function EffectPicker({ core, catalogues, derived, buttonId, describedBy,
   }));
   return (
     <div className="core-picker">
-      <button type="button" id={buttonId} className="btn btn-primary" aria-expanded={open} aria-controls="core-effect-picker" aria-describedby={describedBy} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        id={buttonId}
+        className="btn btn-primary"
+        aria-expanded={open}
+        aria-controls="core-effect-picker"
+        aria-describedby={describedBy}
+        onClick={() => setOpen(!open)}
+      >
         {open ? 'Close the effect list' : 'Add effect'}
       </button>
       <div id="core-effect-picker" hidden={!open}>

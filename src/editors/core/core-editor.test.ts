@@ -14,9 +14,22 @@ describe('core editor options', () => {
   it('activation, range and duration options carry the rules table costs', () => {
     const c = core();
     const costs = (name: 'activation' | 'range' | 'duration') => propertyOptions(name, c, small, derived(c)).map((o) => [o.label, o.costLabel]);
-    expect(costs('activation')).toEqual([['Action', '0 points'], ['Reaction', '1 point'], ['Passive', '2 points']]);
-    expect(costs('range')).toEqual([['Self', '0 points'], ['Touch', '0 points'], ['Near', '1 point'], ['Far', '2 points']]);
-    expect(costs('duration')).toEqual([['Instant', '0 points'], ['Scene', '1 point'], ['Sustained', '2 points']]);
+    expect(costs('activation')).toEqual([
+      ['Action', '0 points'],
+      ['Reaction', '1 point'],
+      ['Passive', '2 points'],
+    ]);
+    expect(costs('range')).toEqual([
+      ['Self', '0 points'],
+      ['Touch', '0 points'],
+      ['Near', '1 point'],
+      ['Far', '2 points'],
+    ]);
+    expect(costs('duration')).toEqual([
+      ['Instant', '0 points'],
+      ['Scene', '1 point'],
+      ['Sustained', '2 points'],
+    ]);
   });
 
   it('each option that would push the core over budget says by how much, and stays offered', () => {
@@ -26,12 +39,23 @@ describe('core editor options', () => {
     expect(activation.map((o) => o.unavailable)).toEqual([undefined, undefined, 'Over budget by 1']);
     // Changing to void makes Shove off-discipline: +1, still within budget.
     const disciplines = disciplineOptions(c, small, derived(c));
-    expect(disciplines.find((o) => o.value === 'void')).toMatchObject({ costLabel: '+1 point surcharge', unavailable: undefined });
-    expect(disciplines.find((o) => o.value === 'kinetic')).toMatchObject({ costLabel: 'No surcharge' });
+    expect(disciplines.find((o) => o.value === 'void')).toMatchObject({
+      costLabel: '+1 point surcharge',
+      unavailable: undefined,
+    });
+    expect(disciplines.find((o) => o.value === 'kinetic')).toMatchObject({
+      costLabel: 'No surcharge',
+    });
   });
 
   it('tier options give each budget and mark a tier too small for the chosen cost', () => {
-    const c = core({ tier: 3, effects: [{ id: 'shove', potency: 4 }, { id: 'blink', potency: 2 }] }); // 5 + 6 = 11
+    const c = core({
+      tier: 3,
+      effects: [
+        { id: 'shove', potency: 4 },
+        { id: 'blink', potency: 2 },
+      ],
+    }); // 5 + 6 = 11
     const tiers = tierOptions(c, derived(c));
     expect(tiers.map((t) => t.costLabel)).toEqual([1, 2, 3, 4, 5].map((t) => `Budget ${coreBudget(t)}`));
     expect(tiers.map((t) => Boolean(t.unavailable))).toEqual([true, true, false, false, false]);
@@ -40,15 +64,36 @@ describe('core editor options', () => {
   it('effect options show the cost at potency 1 with the off-discipline surcharge; a chosen one points to its potency', () => {
     const c = core({ tier: 1, effects: [{ id: 'shove', potency: 1 }] });
     const [shove, blink] = effectOptions(c, small, derived(c));
-    expect(shove).toMatchObject({ cost: 2, surcharge: 0, chosen: true, unavailable: 'Already chosen: raise its potency instead' });
+    expect(shove).toMatchObject({
+      cost: 2,
+      surcharge: 0,
+      chosen: true,
+      unavailable: 'Already chosen: raise its potency instead',
+    });
     // Blink: 3 + 1 surcharge = 4 > 3 points left of 5.
-    expect(blink).toMatchObject({ cost: 4, surcharge: 1, chosen: false, unavailable: 'Costs 4, 3 points left' });
+    expect(blink).toMatchObject({
+      cost: 4,
+      surcharge: 1,
+      chosen: false,
+      unavailable: 'Costs 4, 3 points left',
+    });
   });
 
   it('effect rows render the template with the chosen potency and cost it', () => {
-    const c = core({ discipline: 'void', effects: [{ id: 'shove', potency: 3 }, { id: 'gone', potency: 1 }] });
+    const c = core({
+      discipline: 'void',
+      effects: [
+        { id: 'shove', potency: 3 },
+        { id: 'gone', potency: 1 },
+      ],
+    });
     const [shove, unknown] = effectRows(c, small);
-    expect(shove).toMatchObject({ cost: 2 + 2 + 1, surcharge: 1, maxPotency: 4, text: 'Throw it 6 metres; 3 damage.' });
+    expect(shove).toMatchObject({
+      cost: 2 + 2 + 1,
+      surcharge: 1,
+      maxPotency: 4,
+      text: 'Throw it 6 metres; 3 damage.',
+    });
     expect(unknown).toMatchObject({ id: 'gone', cost: 0 });
     expect(unknown!.entry).toBeUndefined();
   });
@@ -57,8 +102,11 @@ describe('core editor options', () => {
     // Effects cost 2 → refund limit 1: Nosebleed (1) fits, Glow (2) does not.
     const c = core();
     const opts = sideEffectOptions(c, small, derived(c));
-    expect(opts.map((o) => o.unavailable)).toEqual([undefined, 'Refund limit is 1; this would make 2']);
-    const withNosebleed = applyCoreEdit(c, { type: 'addSideEffect', id: 'nosebleed' });
+    expect(opts.map((o) => o.unavailable)).toEqual([undefined, 'Needs effects costing 4 points or more']);
+    const withNosebleed = applyCoreEdit(c, {
+      type: 'addSideEffect',
+      id: 'nosebleed',
+    });
     expect(sideEffectOptions(withNosebleed, small, derived(withNosebleed)).map((o) => [o.chosen, Boolean(o.unavailable)])).toEqual([
       [true, false],
       [false, true],
@@ -74,7 +122,12 @@ describe('core editor options', () => {
     });
     fc.assert(
       fc.property(arb, ({ tier, discipline, effects }) => {
-        const c = { ...newCore('x', 'now'), tier, discipline, effects: effects.map((id) => ({ id, potency: 1 })) } as Core;
+        const c = {
+          ...newCore('x', 'now'),
+          tier,
+          discipline,
+          effects: effects.map((id) => ({ id, potency: 1 })),
+        } as Core;
         const d = derived(c, real);
         const before = new Set(evaluate(c, real).issues.map((i) => i.code));
         const fresh = (next: Core) => evaluate(next, real).issues.filter((i) => !before.has(i.code) && ['over-budget', 'refund-limit'].includes(i.code));
@@ -108,7 +161,13 @@ describe('core edits', () => {
     expect(JSON.stringify(start)).toBe(frozen);
     const r = evaluate(end, real);
     expect(r.valid).toBe(true);
-    expect(end).toMatchObject({ tier: 2, discipline: 'neural', range: 'near', effects: [{ id: 'mind-read', potency: 2 }], sideEffects: ['nosebleed'] });
+    expect(end).toMatchObject({
+      tier: 2,
+      discipline: 'neural',
+      range: 'near',
+      effects: [{ id: 'mind-read', potency: 2 }],
+      sideEffects: ['nosebleed'],
+    });
   });
 
   it('adding an effect or side effect twice keeps one; remove takes it out; potency is a whole number', () => {
@@ -120,32 +179,45 @@ describe('core edits', () => {
     expect(applyCoreEdit(c, { type: 'setPotency', index: 9, potency: 2 })).toBe(c);
     c = applyCoreEdit(c, { type: 'removeEffect', index: 0 });
     expect(c.effects.map((e) => e.id)).toEqual(['blink']);
-    c = applyCoreEdit(applyCoreEdit(c, { type: 'addSideEffect', id: 'glow' }), { type: 'addSideEffect', id: 'glow' });
+    c = applyCoreEdit(applyCoreEdit(c, { type: 'addSideEffect', id: 'glow' }), {
+      type: 'addSideEffect',
+      id: 'glow',
+    });
     expect(c.sideEffects).toEqual(['glow']);
     expect(applyCoreEdit(c, { type: 'removeSideEffect', id: 'glow' }).sideEffects).toEqual([]);
   });
 
   it('an out-of-range potency is kept so the editor can show its issue', () => {
-    const c = applyCoreEdit(core(), { type: 'setPotency', index: 0, potency: 9 });
-    expect(evaluate(c, small).issues).toContainEqual(expect.objectContaining({ path: 'effects.0.potency', code: 'out-of-range' }));
+    const c = applyCoreEdit(core(), {
+      type: 'setPotency',
+      index: 0,
+      potency: 9,
+    });
+    expect(evaluate(c, small).issues).toContainEqual(
+      expect.objectContaining({
+        path: 'effects.0.potency',
+        code: 'out-of-range',
+      }),
+    );
   });
 });
 
 describe('core rules text', () => {
   it('renders every effect at its potency and every side effect, with tier, discipline and strain', () => {
-    const c = core({ name: 'Push', tier: 2, range: 'near', duration: 'scene', effects: [{ id: 'shove', potency: 2 }], sideEffects: ['nosebleed'] });
+    const c = core({
+      name: 'Push',
+      tier: 2,
+      range: 'near',
+      duration: 'scene',
+      effects: [{ id: 'shove', potency: 2 }],
+      sideEffects: ['nosebleed'],
+    });
     const card = coreCard(c, small);
     // cost 1 + 1 + 3 − 1 = 4 → strain 2
     expect(card.heading).toBe('Tier 2 kinetic core · Strain 2 to activate');
     expect(card.usage).toBe('Use your action to activate it; it reaches a target near you; its effects last until the end of the scene.');
     expect(card.effects).toEqual([{ name: 'Shove', potency: 2, text: 'Throw it 4 metres; 2 damage.' }]);
-    expect(coreRulesText(c, small).split('\n')).toEqual([
-      'Push',
-      card.heading,
-      card.usage,
-      'Shove (potency 2): Throw it 4 metres; 2 damage.',
-      'Side effect — Nosebleed: ',
-    ]);
+    expect(coreRulesText(c, small).split('\n')).toEqual(['Push', card.heading, card.usage, 'Shove (potency 2): Throw it 4 metres; 2 damage.', 'Side effect — Nosebleed: ']);
   });
 
   it('every real effect at every potency renders without a left-over placeholder', () => {
@@ -159,7 +231,16 @@ describe('core rules text', () => {
   });
 
   it('a core without effects or with unknown ids still reads', () => {
-    expect(coreRulesText(core({ name: ' ', effects: [{ id: 'gone', potency: 1 }], sideEffects: ['nope'] }), small)).toContain('Unnamed core');
+    expect(
+      coreRulesText(
+        core({
+          name: ' ',
+          effects: [{ id: 'gone', potency: 1 }],
+          sideEffects: ['nope'],
+        }),
+        small,
+      ),
+    ).toContain('Unnamed core');
     expect(coreRulesText(core({ effects: [] }), small)).toMatch(/No effect yet\.$/);
   });
 });

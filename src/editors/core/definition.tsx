@@ -13,7 +13,10 @@ import { CoreSideEffects } from './CoreSideEffects';
 import { newCore } from './model';
 import type { CoreCatalogues } from './options';
 
-const cats = (c: Partial<Catalogues>): CoreCatalogues => ({ coreEffects: c.coreEffects ?? [], coreSideEffects: c.coreSideEffects ?? [] });
+const cats = (c: Partial<Catalogues>): CoreCatalogues => ({
+  coreEffects: c.coreEffects ?? [],
+  coreSideEffects: c.coreSideEffects ?? [],
+});
 
 function CoreForm({ catalogues, rulesLinks }: EditorViewProps<Core>) {
   const c = cats(catalogues);
@@ -30,7 +33,7 @@ function CorePrintCard({ doc, catalogues, evaluation }: EditorViewProps<Core>) {
   const d = evaluation.derived as CoreDerived;
   return (
     <div className="core-print">
-      <CoreCard core={doc} catalogues={cats(catalogues)} />
+      <CoreCard core={doc} catalogues={cats(catalogues)} heading />
       <p className="core-print-numbers">
         Cost {d.cost} of budget {d.budget} · Refund {d.refund} · Strain {d.strain}
       </p>
@@ -38,20 +41,42 @@ function CorePrintCard({ doc, catalogues, evaluation }: EditorViewProps<Core>) {
   );
 }
 
-function summary(doc: Core, evaluation: Evaluation<unknown>): SummaryItem[] {
+function summary(doc: Core, evaluation: Evaluation<unknown>, catalogues: Partial<Catalogues>): SummaryItem[] {
   const d = evaluation.derived as CoreDerived;
   return [
-    { term: 'Cost', value: d.cost, meter: { value: d.cost, max: d.budget }, key: true },
+    {
+      term: 'Cost',
+      value: d.cost,
+      meter: { value: d.cost, max: d.budget },
+      key: true,
+    },
     { term: 'Budget', value: d.budget, key: true },
-    { term: 'Refund', value: `${d.refund} (limit ${d.refundLimit})`, meter: { value: d.refund, max: d.refundLimit } },
+    {
+      term: 'Refund',
+      value: `${d.refund} (limit ${d.refundLimit})`,
+      meter: { value: d.refund, max: d.refundLimit },
+    },
     { term: 'Strain', value: d.strain, key: true },
+    // The whole core as the table reads it: the summary's last entry, so it sits beside the form.
+    {
+      term: 'Rules text',
+      value: <CoreCard core={doc} catalogues={cats(catalogues)} copy />,
+    },
   ];
 }
 
 /** "Tier", "Effects", "Mind Read potency": where an issue is, in the list. */
 function labelFor(path: string, doc: Core, catalogues: Partial<Catalogues>): string | undefined {
   const [head, index, rest] = path.split('.');
-  const top: Record<string, string> = { tier: 'Tier', discipline: 'Discipline', activation: 'Activation', range: 'Range', duration: 'Duration', effects: 'Effects', sideEffects: 'Side effects' };
+  const top: Record<string, string> = {
+    tier: 'Tier',
+    discipline: 'Discipline',
+    activation: 'Activation',
+    range: 'Range',
+    duration: 'Duration',
+    effects: 'Effects',
+    sideEffects: 'Side effects',
+  };
   if (index === undefined) return top[head!];
   if (head === 'effects') {
     const id = doc.effects[Number(index)]?.id;
@@ -70,8 +95,8 @@ export const coreEditor: EditorDefinition<Core> = {
   noun: 'core',
   catalogues: ['coreEffects', 'coreSideEffects'],
   create: () => {
-    const base = documentBase();
-    return newCore(base.id, base.createdAt);
+    const base = documentBase('New core');
+    return newCore(base.id, base.createdAt, base.name);
   },
   Form: CoreForm,
   summary,

@@ -40,20 +40,35 @@ export function newCore(id: string, now: string, name = 'New core'): Core {
 export function applyCoreEdit(core: Core, edit: CoreEdit): Core {
   switch (edit.type) {
     case 'set':
-      return { ...core, [edit.field]: edit.field === 'tier' ? Math.round(Number(edit.value)) : edit.value } as Core;
+      return {
+        ...core,
+        [edit.field]: edit.field === 'tier' ? Math.round(Number(edit.value)) : edit.value,
+      } as Core;
     case 'addEffect':
       // A second copy is what `duplicate-effect` warns about; the picker offers a potency raise instead.
       if (core.effects.some((e) => e.id === edit.id)) return core;
-      return { ...core, effects: [...core.effects, { id: edit.id, potency: 1 }] };
+      return {
+        ...core,
+        effects: [...core.effects, { id: edit.id, potency: 1 }],
+      };
     case 'removeEffect':
-      return { ...core, effects: core.effects.filter((_, i) => i !== edit.index) };
+      return {
+        ...core,
+        effects: core.effects.filter((_, i) => i !== edit.index),
+      };
     case 'setPotency':
       if (!core.effects[edit.index] || !Number.isFinite(edit.potency)) return core;
-      return { ...core, effects: core.effects.map((e, i) => (i === edit.index ? { ...e, potency: Math.round(edit.potency) } : e)) };
+      return {
+        ...core,
+        effects: core.effects.map((e, i) => (i === edit.index ? { ...e, potency: Math.round(edit.potency) } : e)),
+      };
     case 'addSideEffect':
       if (core.sideEffects.includes(edit.id)) return core;
       return { ...core, sideEffects: [...core.sideEffects, edit.id] };
     case 'removeSideEffect':
-      return { ...core, sideEffects: core.sideEffects.filter((id) => id !== edit.id) };
+      return {
+        ...core,
+        sideEffects: core.sideEffects.filter((id) => id !== edit.id),
+      };
   }
 }

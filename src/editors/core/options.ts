@@ -20,7 +20,10 @@ import {
   type CoreSideEffectEntry,
 } from '../../rules';
 
-export type CoreCatalogues = { coreEffects: CoreEffectEntry[]; coreSideEffects: CoreSideEffectEntry[] };
+export type CoreCatalogues = {
+  coreEffects: CoreEffectEntry[];
+  coreSideEffects: CoreSideEffectEntry[];
+};
 
 export interface PropertyOption<V extends string | number = string> {
   value: V;
@@ -73,13 +76,20 @@ export function disciplineOptions(core: Core, catalogues: CoreCatalogues, derive
       label: title(discipline),
       cost: surcharge,
       costLabel: surcharge === 0 ? 'No surcharge' : `${signedPoints(surcharge)} surcharge`,
-      unavailable: overBudgetReason(derived, catalogues, { ...core, discipline }),
+      unavailable: overBudgetReason(derived, catalogues, {
+        ...core,
+        discipline,
+      }),
     };
   });
 }
 
 type PropertyName = 'activation' | 'range' | 'duration';
-const TABLES: Record<PropertyName, Record<string, number>> = { activation: ACTIVATIONS, range: CORE_RANGES, duration: DURATIONS };
+const TABLES: Record<PropertyName, Record<string, number>> = {
+  activation: ACTIVATIONS,
+  range: CORE_RANGES,
+  duration: DURATIONS,
+};
 
 /** Activation, range, duration: each option's cost from the rules' table. */
 export function propertyOptions(name: PropertyName, core: Core, catalogues: CoreCatalogues, derived: CoreDerived): PropertyOption[] {
@@ -88,7 +98,10 @@ export function propertyOptions(name: PropertyName, core: Core, catalogues: Core
     label: title(value),
     cost,
     costLabel: points(cost),
-    unavailable: overBudgetReason(derived, catalogues, { ...core, [name]: value }),
+    unavailable: overBudgetReason(derived, catalogues, {
+      ...core,
+      [name]: value,
+    }),
   }));
 }
 
@@ -116,7 +129,13 @@ export function effectOptions(core: Core, catalogues: CoreCatalogues, derived: C
     const cost = effectCost(entry, 1, core.discipline);
     const chosen = core.effects.some((e) => e.id === entry.id);
     const unavailable = chosen ? 'Already chosen: raise its potency instead' : cost > left ? `Costs ${cost}, ${points(Math.max(0, left))} left` : undefined;
-    return { entry, cost, surcharge: entry.discipline === core.discipline ? 0 : 1, chosen, unavailable };
+    return {
+      entry,
+      cost,
+      surcharge: entry.discipline === core.discipline ? 0 : 1,
+      chosen,
+      unavailable,
+    };
   });
 }
 
@@ -137,7 +156,16 @@ export interface EffectRow {
 export function effectRows(core: Core, catalogues: CoreCatalogues): EffectRow[] {
   return core.effects.map((choice, index) => {
     const entry = catalogues.coreEffects.find((e) => e.id === choice.id);
-    if (!entry) return { index, id: choice.id, potency: choice.potency, maxPotency: 1, cost: 0, surcharge: 0, text: '' };
+    if (!entry)
+      return {
+        index,
+        id: choice.id,
+        potency: choice.potency,
+        maxPotency: 1,
+        cost: 0,
+        surcharge: 0,
+        text: '',
+      };
     const potency = Math.min(entry.maxPotency, Math.max(1, choice.potency));
     return {
       index,
@@ -163,7 +191,8 @@ export function sideEffectOptions(core: Core, catalogues: CoreCatalogues, derive
   return catalogues.coreSideEffects.map((entry) => {
     const chosen = core.sideEffects.includes(entry.id);
     const after = derived.refund + entry.refund;
-    const unavailable = chosen ? undefined : after > derived.refundLimit ? `Refund limit is ${derived.refundLimit}; this would make ${after}` : undefined;
+    // The fix, said the way a requirement reads: the limit is half the effects' cost.
+    const unavailable = chosen ? undefined : after > derived.refundLimit ? `Needs effects costing ${2 * after} points or more` : undefined;
     return { entry, chosen, unavailable };
   });
 }

@@ -47,7 +47,12 @@ export function coreCard(core: Core, catalogues: CoreCatalogues): CoreCard {
   const effects: CoreCardEffect[] = [];
   for (const choice of core.effects) {
     const entry = catalogues.coreEffects.find((e) => e.id === choice.id);
-    if (entry) effects.push({ name: entry.name, potency: choice.potency, text: renderEffectText(entry, choice.potency) });
+    if (entry)
+      effects.push({
+        name: entry.name,
+        potency: choice.potency,
+        text: renderEffectText(entry, choice.potency),
+      });
   }
   const sideEffects = core.sideEffects.flatMap((id) => {
     const entry = catalogues.coreSideEffects.find((e) => e.id === id);
