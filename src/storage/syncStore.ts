@@ -43,8 +43,9 @@ interface SyncSchema extends DBSchema {
 export class SyncStore {
   private constructor(private readonly db: IDBPDatabase<SyncSchema>) {}
 
-  static async open(uid: string): Promise<SyncStore> {
-    const db = await openDB<SyncSchema>(`nucleus-sync-${uid}`, 1, {
+  /** One database per user (`dbName` for tests that play two devices in one process). */
+  static async open(uid: string, dbName = `nucleus-sync-${uid}`): Promise<SyncStore> {
+    const db = await openDB<SyncSchema>(dbName, 1, {
       upgrade(d) {
         d.createObjectStore('queue', { keyPath: 'id' });
         d.createObjectStore('meta', { keyPath: 'id' });
