@@ -76,3 +76,20 @@ export { editorPath, editorHref, shareLink, hasSharedDocument, readShareLink } f
 export { ShareLinkError, MAX_SHARE_BYTES, encodeShare, decodeShare } from './sharelink';
 export { conflictCopyName, decideSave, resolveConflict } from './conflicts';
 export { COALESCE_MS, KEEP_RECENT, summariseChange } from './versions';
+export {
+  parseImport,
+  applyImport,
+  importCollisions,
+  exportDocument,
+  exportLibrary,
+  exportFileName,
+  problemLine,
+  ImportError,
+  LIBRARY_FORMAT,
+  LIBRARY_VERSION,
+  FILE_SUFFIX,
+  type ImportChoice,
+  type ImportProblem,
+  type LibraryFile,
+} from './transfer';
+export { referencesTo, type Reference } from './references';
