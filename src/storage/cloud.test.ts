@@ -9,7 +9,8 @@ import { useFirestoreEmulator } from './testing/firestore';
 
 const emulator = useFirestoreEmulator();
 
-describe('cloud documents in the Firestore emulator (Node)', () => {
+// The machine may be busy: the emulator's first answers can take seconds.
+describe('cloud documents in the Firestore emulator (Node)', { timeout: 90_000 }, () => {
   for (const c of cloudSuite) {
     it(c.name, async () => {
       emulator.ready();

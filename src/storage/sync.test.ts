@@ -28,7 +28,7 @@ async function device(uid: string, local?: LocalRepository): Promise<Device> {
   const l = local ?? (await openLocalRepository({ dbName: `docs-${name}`, channel: null, persist: async () => false }));
   const cloud = new CloudRepository(await emulator.open(uid), uid);
   const storeName = `sync-${name}`;
-  const engine = new SyncEngine({ local: l, cloud, store: await SyncStore.open(uid, storeName), online: () => net.online, timeoutMs: 10_000 });
+  const engine = new SyncEngine({ local: l, cloud, store: await SyncStore.open(uid, storeName), online: () => net.online, timeoutMs: 45_000 });
   return { local: l, cloud, engine, net, storeName };
 }
 
@@ -40,7 +40,8 @@ async function settle(...devices: Device[]): Promise<void> {
   for (const d of devices) await d.engine.idle();
 }
 
-describe('cloud sync through the Firestore emulator', () => {
+// The machine may be busy: the emulator's first answers can take seconds.
+describe('cloud sync through the Firestore emulator', { timeout: 90_000 }, () => {
   it('a save on one device reaches the cloud and another device; both say Synced', async () => {
     emulator.ready();
     const uid = user();
