@@ -2,20 +2,10 @@
  * Search results for display: grouped by page, with the matched words marked
  * and a short excerpt around the first match. Pure.
  */
-export interface Hit {
-  id: string;
-  score: number;
-  terms: string[];
-  queryTerms?: string[];
-  path: string;
-  anchor?: string;
-  pageTitle: string;
-  heading?: string;
-  breadcrumb: string;
-  kind: string;
-  text: string;
-  draft?: boolean;
-}
+import type { SearchHit } from '../../content/searchEngine';
+
+/** What a result needs from the index (see SearchHit in content/searchEngine). */
+export type Hit = Pick<SearchHit, 'id' | 'path' | 'anchor' | 'pageTitle' | 'heading' | 'breadcrumb' | 'kind' | 'text'>;
 
 export interface Piece {
   text: string;
@@ -76,12 +66,11 @@ export function excerptAround(text: string, terms: string[], size = 140): string
  * Groups hits by page, keeping the best page first and, inside a page, its
  * sections in score order. `limit` caps the number of items shown.
  */
-export function groupResults(hits: Hit[], withBase: (p: string) => string, limit = 40): ResultGroup[] {
+export function groupResults(hits: Hit[], terms: string[], withBase: (p: string) => string, limit = 40): ResultGroup[] {
   const groups = new Map<string, ResultGroup>();
   let count = 0;
   for (const hit of hits) {
     if (count >= limit) break;
-    const terms = hit.terms;
     // Catalogue entries group by kind on their page ("Weapons · Gear and blueprints").
     const isPage = hit.kind === 'page';
     const key = isPage ? hit.path : `${hit.path}|${hit.kind}`;
