@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { highlight, excerptAround, groupResults, type Hit } from './results';
+import { highlight, excerptAround, groupResults, plural, type Hit } from './results';
 import { sectionsOf } from '../../content/sections';
 import { engineFor, pageRecord } from '../../content/searchTesting';
 
@@ -11,6 +11,10 @@ describe('results display', () => {
       ['Weapons', ['Plasma rifle', 'Plasma pistol']],
       ['Gear', ['Gear']],
     ]);
+  });
+
+  it('names a group of catalogue entries in the plural', () => {
+    expect(['weapon', 'creature property', 'armour', 'side effect'].map(plural)).toEqual(['Weapons', 'Creature properties', 'Armour', 'Side effects']);
   });
 
   it('marks matched words, case-insensitively', () => {

@@ -62,6 +62,13 @@ export function excerptAround(text: string, terms: string[], size = 140): string
   return (start > 0 ? '…' : '') + text.slice(start, end).trim() + (end < text.length ? '…' : '');
 }
 
+/** "creature property" → "Creature properties"; uncountable kinds stay as they are. */
+export function plural(kind: string): string {
+  const word = kind.charAt(0).toUpperCase() + kind.slice(1);
+  if (/(armour|equipment|gear|s)$/i.test(word)) return word;
+  return /[^aeiou]y$/i.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`;
+}
+
 /**
  * Groups hits by page, keeping the best page first and, inside a page, its
  * sections in score order. `limit` caps the number of items shown.
@@ -78,7 +85,7 @@ export function groupResults(hits: Hit[], terms: string[], withBase: (p: string)
     if (!group) {
       group = isPage
         ? { path: hit.path, pageTitle: hit.pageTitle, breadcrumb: hit.breadcrumb, items: [] }
-        : { path: key, pageTitle: `${hit.kind.charAt(0).toUpperCase()}${hit.kind.slice(1)}s`, breadcrumb: hit.breadcrumb, items: [] };
+        : { path: key, pageTitle: plural(hit.kind), breadcrumb: hit.breadcrumb, items: [] };
       groups.set(key, group);
     }
     const title = hit.heading ?? hit.pageTitle;
