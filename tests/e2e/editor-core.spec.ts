@@ -78,7 +78,7 @@ const group = (page: Page, name: string) => page.getByRole('group', { name, exac
 
 test.describe('core editor', () => {
   // Whole journeys on a machine shared by many builds: give each room.
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('builds a valid core by mouse; the summary matches the rules command; reload keeps it', async ({ page, at }) => {
     await openNewCore(page, at);
