@@ -48,11 +48,10 @@ export type {
   Version,
 } from './types';
 export { TRASH_DAYS } from './types';
+export { applyListQuery } from './listing';
 export { activeRepository, setActiveRepository } from './active';
 export {
   openLocalRepository,
-  applyListQuery,
-  sortDocuments,
   validityOf,
   BatchConflictError,
   DEFAULT_DB_NAME,

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openLocalRepository, BatchConflictError, type LocalRepository } from './local';
 import { COALESCE_MS, KEEP_RECENT } from './versions';
 import { TRASH_DAYS, type ChangeEvent } from './types';
@@ -210,7 +210,7 @@ describe('local repository', () => {
     b.subscribe((e) => seenB.push(e));
     await a.save(doc(), { basedOn: 0 });
     await a.delete('w1');
-    await new Promise((res) => setTimeout(res, 50));
+    await vi.waitFor(() => expect(seenB).toHaveLength(2), { timeout: 5000 });
     expect(seenA).toEqual([
       { type: 'saved', id: 'w1', kind: 'blueprint', revision: 1, remote: false },
       { type: 'deleted', id: 'w1', kind: 'blueprint', revision: 1, remote: false },

@@ -16,6 +16,7 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { evaluate, loadDocument, SCHEMA_VERSION, type Catalogues, type NucleusDocument } from '../rules';
 import { decideSave } from './conflicts';
+import { applyListQuery } from './listing';
 import { pruneVersions, startsNewVersion, summariseChange } from './versions';
 import {
   TRASH_DAYS,
@@ -97,30 +98,6 @@ function upgrade(record: StoredDocument): StoredDocument {
   }
 }
 
-function matches(doc: StoredDocument, q: ListQuery, text: string): boolean {
-  if (q.trash ? !doc.deletedAt : doc.deletedAt) return false;
-  if (q.kind && doc.kind !== q.kind) return false;
-  if (text && !doc.name.toLowerCase().includes(text)) return false;
-  if (q.tags?.length && !q.tags.every((t) => doc.tags.includes(t))) return false;
-  return true;
-}
-
-const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
-export function sortDocuments(docs: StoredDocument[], sort: ListQuery['sort'] = 'updated'): StoredDocument[] {
-  if (sort === 'name') return docs.sort((a, b) => byName.compare(a.name, b.name) || a.id.localeCompare(b.id));
-  return docs.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.id.localeCompare(b.id)));
-}
-
-/** The list a query asks for (shared with the cloud adapter and the library). */
-export function applyListQuery(docs: readonly StoredDocument[], q: ListQuery = {}): StoredDocument[] {
-  const text = (q.text ?? '').trim().toLowerCase();
-  return sortDocuments(
-    docs.filter((d) => matches(d, q, text)),
-    q.sort,
-  );
-}
-
 export async function openLocalRepository(options: LocalRepositoryOptions = {}): Promise<LocalRepository> {
   const now = options.now ?? Date.now;
   const db: IDBPDatabase<NucleusDB> = await openDB<NucleusDB>(options.dbName ?? DEFAULT_DB_NAME, DB_VERSION, {
@@ -176,15 +153,16 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
     if (!decision.ok) return { ok: false, conflict: upgrade(stored!) };
     const at = now();
     const iso = new Date(at).toISOString();
-    const document = { ...parsed, updatedAt: iso } as NucleusDocument;
+    const keep = options.keepTimestamps && !Number.isNaN(Date.parse(parsed.updatedAt));
+    const document = keep ? parsed : ({ ...parsed, updatedAt: iso } as NucleusDocument);
     const record: StoredDocument = {
       id: document.id,
       kind: document.kind,
       name: document.name,
       tags: document.tags ?? [],
       revision: decision.revision,
-      createdAt: stored?.createdAt ?? iso,
-      updatedAt: iso,
+      createdAt: stored?.createdAt ?? (keep ? document.createdAt : iso),
+      updatedAt: keep ? document.updatedAt : iso,
       valid,
       document,
     };
