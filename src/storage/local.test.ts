@@ -221,4 +221,23 @@ describe('local repository', () => {
     ]);
     expect((await b.get('w1'))?.deletedAt).toBeTruthy();
   });
+
+  it('a tab’s list sees other tabs’ saves, deletes and purges', async () => {
+    const channel = `tabs-${++n}`;
+    const { r: a } = await repo({ channel, dbName: 'shared-list' });
+    const { r: b } = await repo({ channel, dbName: 'shared-list' });
+    expect(await b.list()).toEqual([]);
+    const heard: string[] = [];
+    b.subscribe((e) => heard.push(e.type));
+    await a.save(doc({ id: 'x', name: 'From A' }), { basedOn: 0 });
+    await vi.waitFor(() => expect(heard).toEqual(['saved']), { timeout: 5000 });
+    expect((await b.list()).map((d) => d.name)).toEqual(['From A']);
+    await a.delete('x');
+    await vi.waitFor(() => expect(heard).toHaveLength(2), { timeout: 5000 });
+    expect(await b.list()).toEqual([]);
+    expect((await b.list({ trash: true })).map((d) => d.id)).toEqual(['x']);
+    await a.purge('x');
+    await vi.waitFor(() => expect(heard).toHaveLength(3), { timeout: 5000 });
+    expect(await b.list({ trash: true })).toEqual([]);
+  });
 });

@@ -111,8 +111,29 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
   const listeners = new Set<(e: ChangeEvent) => void>();
   const channelName = options.channel === undefined ? CHANNEL_NAME : options.channel;
   const channel = channelName && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(channelName) : null;
+  /**
+   * Every record, kept after the first list so listing a large library is a
+   * filter in memory, not a read of every record. Only with a channel: it is
+   * what tells this cache about other tabs' writes (each message refreshes
+   * its document before listeners hear of it).
+   */
+  let cache: Map<string, StoredDocument> | null = null;
+  const useCache = !!channel;
+  /** Counts writes, so a list that raced one does not install a stale cache. */
+  let writes = 0;
+  const cacheSet = (record: StoredDocument | undefined, id: string) => {
+    writes++;
+    if (!cache) return;
+    if (record) cache.set(id, record);
+    else cache.delete(id);
+  };
   if (channel) {
-    channel.onmessage = (m: MessageEvent<ChangeEvent>) => {
+    channel.onmessage = async (m: MessageEvent<ChangeEvent>) => {
+      writes++;
+      if (cache) {
+        const record = await db.get('documents', m.data.id);
+        cacheSet(record && upgrade(record), m.data.id);
+      }
       for (const l of listeners) l({ ...m.data, remote: true });
     };
   }
@@ -200,6 +221,7 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
       throw new BatchConflictError(conflicts);
     }
     await tx.done;
+    for (const r of results) if (r.ok) cacheSet(r.stored, r.stored.id);
     for (const r of results) if (r.ok) emit({ type: 'saved', id: r.stored.id, kind: r.stored.kind, revision: r.stored.revision });
     if (results.some((r) => r.ok)) void askPersist();
     return results;
@@ -213,8 +235,9 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
       if (deletedAt) next.deletedAt = deletedAt;
       else delete next.deletedAt;
       await tx.store.put(next);
+      await tx.done;
+      cacheSet(upgrade(next), id);
     }
-    await tx.done;
     return stored;
   }
 
@@ -224,6 +247,7 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
     const keys = await tx.objectStore('versions').index('documentId').getAllKeys(id);
     for (const k of keys) await tx.objectStore('versions').delete(k);
     await tx.done;
+    cacheSet(undefined, id);
   }
 
   const repo: LocalRepository & { catalogues: () => Partial<Catalogues> | undefined } = {
@@ -231,8 +255,11 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
     catalogues: options.catalogues ?? (() => undefined),
 
     async list(query: ListQuery = {}) {
-      const all = await db.getAll('documents');
-      return applyListQuery(all.map(upgrade), query);
+      if (cache) return applyListQuery([...cache.values()], query);
+      const before = writes;
+      const all = (await db.getAll('documents')).map(upgrade);
+      if (useCache && !cache && writes === before) cache = new Map(all.map((d) => [d.id, d]));
+      return applyListQuery(all, query);
     },
 
     async get(id) {

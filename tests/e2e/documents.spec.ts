@@ -8,6 +8,9 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
+// The machine these run on is shared and slow at times; the long journeys get room.
+test.describe.configure({ timeout: 90_000 });
+
 const NOW = '2026-11-01T10:00:00.000Z';
 const skills = { athletics: 0, brawl: 0, firearms: 0, piloting: 0, stealth: 0, engineering: 0, medicine: 0, investigation: 0, persuasion: 0, intimidation: 0, hacking: 0, interface: 0 };
 const base = (id: string, name: string, extra: Record<string, unknown> = {}) => ({ id, schemaVersion: 1, name, createdAt: NOW, updatedAt: NOW, tags: [], ...extra });

@@ -79,13 +79,22 @@ let repoPromise: Promise<DocumentRepository> | null = null;
 export const libraryRepository = (): Promise<DocumentRepository> => (repoPromise ??= activeRepository());
 
 let reloadTimer: ReturnType<typeof setTimeout> | undefined;
+let usageTimer: ReturnType<typeof setTimeout> | undefined;
+let usageAt = 0;
 export async function reloadLibrary(): Promise<void> {
   try {
     const repo = await libraryRepository();
     const [live, trash] = await Promise.all([repo.list(), repo.list({ trash: true })]);
     $documents.set([...live, ...trash]);
     $loadError.set(null);
-    $usage.set(await repo.usage());
+    // Usage reads every record and version: at most every few seconds.
+    if (Date.now() - usageAt > 3000 || !$usage.get()) {
+      usageAt = Date.now();
+      $usage.set(await repo.usage());
+    } else {
+      clearTimeout(usageTimer);
+      usageTimer = setTimeout(() => void repo.usage().then((u) => $usage.set(u)), 3000);
+    }
   } catch (e) {
     $loadError.set(`Your documents could not be read from this browser's storage: ${(e as Error).message}`);
     $documents.set($documents.get() ?? []);
