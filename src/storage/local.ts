@@ -16,7 +16,6 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { evaluate, loadDocument, SCHEMA_VERSION, type Catalogues, type NucleusDocument } from '../rules';
 import { decideSave } from './conflicts';
-import { applyListQuery } from './listing';
 import { pruneVersions, startsNewVersion, summariseChange } from './versions';
 import {
   TRASH_DAYS,
@@ -96,6 +95,30 @@ function upgrade(record: StoredDocument): StoredDocument {
   } catch (e) {
     return { ...record, valid: false, problem: (e as Error).message };
   }
+}
+
+function matches(doc: StoredDocument, q: ListQuery, text: string): boolean {
+  if (q.trash ? !doc.deletedAt : doc.deletedAt) return false;
+  if (q.kind && doc.kind !== q.kind) return false;
+  if (text && !doc.name.toLowerCase().includes(text)) return false;
+  if (q.tags?.length && !q.tags.every((t) => doc.tags.includes(t))) return false;
+  return true;
+}
+
+const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+export function sortDocuments(docs: StoredDocument[], sort: ListQuery['sort'] = 'updated'): StoredDocument[] {
+  if (sort === 'name') return docs.sort((a, b) => byName.compare(a.name, b.name) || a.id.localeCompare(b.id));
+  return docs.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.id.localeCompare(b.id)));
+}
+
+/** The list a query asks for (shared with the cloud adapter and the library). */
+export function applyListQuery(docs: readonly StoredDocument[], q: ListQuery = {}): StoredDocument[] {
+  const text = (q.text ?? '').trim().toLowerCase();
+  return sortDocuments(
+    docs.filter((d) => matches(d, q, text)),
+    q.sort,
+  );
 }
 
 export async function openLocalRepository(options: LocalRepositoryOptions = {}): Promise<LocalRepository> {
@@ -338,4 +361,45 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
   };
   await repo.purgeExpired();
   return repo;
+}
+
+/**
+ * The same repository, usable at once: each call waits for the database to
+ * open (for code that needs a repository synchronously, such as a module
+ * that hands one to every editor).
+ */
+export function createLocalRepository(options: LocalRepositoryOptions = {}): LocalRepository {
+  const opened = openLocalRepository(options);
+  const call =
+    <K extends 'list' | 'get' | 'save' | 'saveMany' | 'delete' | 'restore' | 'purge' | 'versions' | 'restoreVersion' | 'usage' | 'purgeExpired'>(name: K) =>
+    async (...args: unknown[]): Promise<unknown> =>
+      ((await opened)[name] as (...a: unknown[]) => Promise<unknown>)(...args);
+  return {
+    place: 'device',
+    list: call('list'),
+    get: call('get'),
+    save: call('save'),
+    saveMany: call('saveMany'),
+    delete: call('delete'),
+    restore: call('restore'),
+    purge: call('purge'),
+    versions: call('versions'),
+    restoreVersion: call('restoreVersion'),
+    usage: call('usage'),
+    purgeExpired: call('purgeExpired'),
+    subscribe(listener) {
+      let stop: (() => void) | null = null;
+      let cancelled = false;
+      void opened.then((r) => {
+        if (!cancelled) stop = r.subscribe(listener);
+      });
+      return () => {
+        cancelled = true;
+        stop?.();
+      };
+    },
+    close() {
+      void opened.then((r) => r.close());
+    },
+  } as LocalRepository;
 }

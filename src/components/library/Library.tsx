@@ -9,6 +9,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type DragEven
 import { useStore } from '@nanostores/react';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../rules';
 import { ImportError, problemLine, referencesTo, shareLink, type StoredDocument } from '../../storage';
+import { $syncStates } from '../../storage/sync';
 import { withBoundary } from '../IslandBoundary';
 import { $documents, $filters, $liveCount, $loadError, $tagsInUse, $trashCount, $usage, $visible, setFilters, startLibrary } from './libraryStore';
 import * as act from './actions';
@@ -21,7 +22,7 @@ export const PAGE = 100;
 const KIND_LABEL: Record<DocumentKind, string> = { blueprint: 'Blueprints', core: 'Cores', character: 'Characters', creature: 'Creatures' };
 
 interface Props {
-  /** Show each document's sync state (the account library). */
+  /** Show each document's sync state (the account library): cloud sync's $syncStates, else the stored `sync`. */
   showSync?: boolean;
 }
 
@@ -36,6 +37,7 @@ function Library({ showSync = false }: Props) {
   const liveCount = useStore($liveCount);
   const usage = useStore($usage);
   const loadError = useStore($loadError);
+  const syncStates = useStore($syncStates);
   const [shown, setShown] = useState(PAGE);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<LibraryDialog | null>(null);
@@ -305,7 +307,7 @@ function Library({ showSync = false }: Props) {
       ) : (
         <ul className="lib-list" aria-label={trash ? 'Documents in the trash' : 'Your documents'}>
           {page.map((d) => (
-            <LibraryRow key={d.id} doc={d} selected={selected.has(d.id)} showSync={showSync} onSelect={onSelect} onAction={onAction} />
+            <LibraryRow key={d.id} doc={d} selected={selected.has(d.id)} sync={showSync ? (syncStates[d.id] ?? d.sync ?? 'local') : undefined} onSelect={onSelect} onAction={onAction} />
           ))}
         </ul>
       )}

@@ -14,7 +14,8 @@ const SYNC_LABEL: Record<SyncState, string> = { local: 'On this device only', sy
 interface Props {
   doc: StoredDocument;
   selected: boolean;
-  showSync: boolean;
+  /** The sync state to show (the account library); undefined: no sync column. */
+  sync?: SyncState;
   onSelect: (id: string, on: boolean) => void;
   onAction: (action: RowAction, doc: StoredDocument, opener: HTMLElement) => void;
 }
@@ -80,7 +81,7 @@ function Menu({ doc, onAction }: Pick<Props, 'doc' | 'onAction'>) {
   );
 }
 
-function LibraryRow({ doc, selected, showSync, onSelect, onAction }: Props) {
+function LibraryRow({ doc, selected, sync, onSelect, onAction }: Props) {
   const trashed = !!doc.deletedAt;
   const nameId = useId();
   return (
@@ -120,9 +121,9 @@ function LibraryRow({ doc, selected, showSync, onSelect, onAction }: Props) {
         </p>
         {doc.problem && <p className="lib-problem">{doc.problem}</p>}
       </div>
-      {showSync && (
-        <span className={`lib-sync sync-${doc.sync ?? 'local'}`} data-sync={doc.sync ?? 'local'}>
-          {SYNC_LABEL[doc.sync ?? 'local']}
+      {sync && (
+        <span className={`lib-sync sync-${sync}`} data-sync={sync}>
+          {SYNC_LABEL[sync]}
         </span>
       )}
       {trashed ? (
