@@ -8,6 +8,7 @@
  */
 import { atom, computed } from 'nanostores';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../rules';
+import { $accountDocumentCounts } from '../../stores/user';
 import { activeRepository, applyListQuery, type DocumentRepository, type StoredDocument, type Usage } from '../../storage';
 
 export type LibraryView = 'documents' | 'trash';
@@ -87,6 +88,8 @@ export async function reloadLibrary(): Promise<void> {
     const [live, trash] = await Promise.all([repo.list(), repo.list({ trash: true })]);
     $documents.set([...live, ...trash]);
     $loadError.set(null);
+    // The profile dialog's "stored locally" line (the cloud count is cloud sync's).
+    $accountDocumentCounts.set({ local: live.length, cloud: $accountDocumentCounts.get()?.cloud ?? null });
     // Usage reads every record and version: at most every few seconds.
     if (Date.now() - usageAt > 3000 || !$usage.get()) {
       usageAt = Date.now();
