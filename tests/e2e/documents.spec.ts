@@ -265,3 +265,25 @@ test('the library passes axe and is usable at 1280 and 375 px', async ({ page, a
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('a core made in the core editor is in the library, edits up to a second before the page is killed are kept', async ({ page, at, context }) => {
+  await page.goto(at('/nucleus/CoreEditor'));
+  await page.getByRole('button', { name: /New core/ }).first().click();
+  await expect(page).toHaveURL(/\?id=/);
+  const id = new URL(page.url()).searchParams.get('id')!;
+  const name = page.getByRole('textbox', { name: 'Name' });
+  await name.fill('Pulse lance');
+  await expect(page.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'saved');
+  await name.fill('Pulse lance II');
+  // Autosave runs within a second of the last change; then the tab is killed (no unload handlers run).
+  await page.waitForTimeout(1200);
+  await page.close({ runBeforeUnload: false });
+
+  const library = await context.newPage();
+  await openLibrary(library, at);
+  await expect(row(library, 'Pulse lance II')).toContainText('core');
+  await row(library, 'Pulse lance II').getByRole('link', { name: 'Pulse lance II' }).click();
+  await expect(library).toHaveURL(new RegExp(`CoreEditor\\?id=${id}`));
+  // The editor island loads its catalogues first (slow on a busy machine).
+  await expect(library.getByRole('textbox', { name: 'Name' })).toHaveValue('Pulse lance II', { timeout: 30_000 });
+});
