@@ -171,6 +171,7 @@ export class SyncEngine {
     this.offline = false;
     $syncStatus.set({ ...$syncStatus.get(), phase: 'syncing' });
     try {
+      await this.reconcile();
       await this.pull();
       for (const entry of await this.store.queue()) await this.push(entry.id);
       this.offline = false;
@@ -198,13 +199,32 @@ export class SyncEngine {
   }
 
   private onLocal(e: ChangeEvent): void {
-    // Another tab's engine queues its own edits; our own writes are not edits.
-    if (e.remote || this.applying.has(e.id) || this.stopped) return;
-    void this.store.enqueue(e.id).then(() => {
-      void this.refresh();
+    // Our own writes are not edits.
+    if (this.applying.has(e.id) || this.stopped) return;
+    void (async () => {
+      // Another tab's save: an edit unless it was that tab's sync writing what
+      // this account already has (then the revisions are in step).
+      if (e.remote && e.type === 'saved' && !(await this.changedSinceSync(e.id))) return;
+      await this.store.enqueue(e.id);
+      await this.refresh();
       if (this.flushTimer) clearTimeout(this.flushTimer);
       this.flushTimer = setTimeout(() => void this.syncNow(), 300);
-    });
+    })();
+  }
+
+  private async changedSinceSync(id: string): Promise<boolean> {
+    const [meta, l] = await Promise.all([this.store.meta(id), this.local.get(id)]);
+    return !meta || !l || meta.localRevision !== l.revision;
+  }
+
+  /** Edits saved while no engine ran (a crash, a page without sync): queue them. */
+  private async reconcile(): Promise<void> {
+    const [live, trash, metas] = await Promise.all([this.local.list(), this.local.list({ trash: true }), this.store.allMeta()]);
+    const byId = new Map([...live, ...trash].map((d) => [d.id, d]));
+    for (const m of metas) {
+      const l = byId.get(m.id);
+      if (l && l.revision !== m.localRevision) await this.store.enqueue(m.id);
+    }
   }
 
   private onCloud(e: ChangeEvent): void {
@@ -403,6 +423,12 @@ export class SyncEngine {
     await this.store.setSetting('copyAnswered', false);
     await this.offerCopy();
     await this.syncNow();
+  }
+
+  /** Live documents on this device and in the cloud (null: the cloud did not answer). */
+  async counts(): Promise<{ local: number; cloud: number | null }> {
+    const [local, cloud] = await Promise.all([this.local.list(), this.call(this.cloud.list()).catch(() => null)]);
+    return { local: local.length, cloud: cloud ? cloud.length : null };
   }
 
   async usage(): Promise<{ local: Usage; cloud: Usage | null }> {
