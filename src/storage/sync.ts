@@ -107,6 +107,11 @@ export class SyncEngine {
   private readonly timeoutMs: number;
   /** Ids this engine is writing on the device right now (their change events are not edits). */
   private readonly applying = new Set<string>();
+  /**
+   * Ids changed here whose queue entry may not be written yet: a pull must
+   * not take the cloud's state over them (say, undo a trash mark).
+   */
+  private readonly dirty = new Set<string>();
   private readonly cleanups: (() => void)[] = [];
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> = Promise.resolve();
@@ -201,6 +206,7 @@ export class SyncEngine {
   private onLocal(e: ChangeEvent): void {
     // Our own writes are not edits.
     if (this.applying.has(e.id) || this.stopped) return;
+    if (!e.remote) this.dirty.add(e.id);
     void (async () => {
       // Another tab's save: an edit unless it was that tab's sync writing what
       // this account already has (then the revisions are in step).
@@ -246,7 +252,7 @@ export class SyncEngine {
   }
 
   private async queued(id: string): Promise<boolean> {
-    return (await this.store.queue()).some((q) => q.id === id);
+    return this.dirty.has(id) || (await this.store.queue()).some((q) => q.id === id);
   }
 
   private async writeLocal<T>(id: string, task: () => Promise<T>): Promise<T> {
@@ -265,7 +271,7 @@ export class SyncEngine {
       inCloud.add(c.id);
       await this.pullOne(c);
     }
-    const queued = new Set((await this.store.queue()).map((q) => q.id));
+    const queued = new Set([...(await this.store.queue()).map((q) => q.id), ...this.dirty]);
     for (const m of await this.store.allMeta()) if (!inCloud.has(m.id) && !queued.has(m.id)) await this.store.dropMeta(m.id);
   }
 
@@ -304,6 +310,7 @@ export class SyncEngine {
       if (meta) await this.call(this.cloud.purge(id));
       await this.store.dropMeta(id);
       await this.store.dequeue(id);
+      this.dirty.delete(id);
       return;
     }
     let saved = false;
@@ -316,6 +323,7 @@ export class SyncEngine {
           await this.keepBoth(l, r.conflict);
         }
         await this.store.dequeue(id);
+        this.dirty.delete(id);
         return;
       }
       saved = true;
@@ -325,6 +333,7 @@ export class SyncEngine {
     if (l.deletedAt) await this.call(this.cloud.delete(id));
     else if (!saved) await this.call(this.cloud.restore(id));
     await this.store.dequeue(id);
+    this.dirty.delete(id);
   }
 
   /** R3: the newer side keeps the id; the other becomes a conflict copy on both sides. */
@@ -348,6 +357,7 @@ export class SyncEngine {
     const cloudCopy = await this.call(this.cloud.save(copy, { basedOn: 0, valid: other.valid }));
     if (localCopy.ok && cloudCopy.ok) await this.store.setMeta({ id: copyId, cloudRevision: cloudCopy.stored.revision, localRevision: localCopy.stored.revision });
     await this.store.dequeue(l.id);
+    this.dirty.delete(l.id);
     await this.store.addConflict({ id: l.id, copyId, name: keep.name, copyName, kept: keptDevice ? 'device' : 'cloud', at: new Date(this.now()).toISOString() });
   }
 
@@ -366,7 +376,11 @@ export class SyncEngine {
         if (!r.ok) throw new Error(`"${original.name}" changed meanwhile; open it and choose again.`);
       }
     }
-    if (choice !== 'both') await this.local.delete(conflict.copyId);
+    if (choice !== 'both') {
+      this.dirty.add(conflict.copyId);
+      await this.local.delete(conflict.copyId);
+      await this.store.enqueue(conflict.copyId);
+    }
     await this.store.dropConflict(id);
     await this.refresh();
     void this.syncNow();
