@@ -230,6 +230,8 @@ test.describe('two devices of one account', () => {
     const a = await device(await browser.newContext());
     await signIn(a, at, email, 'Create account');
     await a.goto(at('/nucleus/library'));
+    // Sync has started (a save made before that counts as "on this device only" and is offered instead).
+    await expect(status(a)).toContainText('Synced', SYNC);
     await saveOnDevice(a, 'keep', 'Keep me here');
     await expect(row(a, 'Keep me here')).toHaveAttribute('data-sync-state', 'synced', SYNC);
     await expect(a.locator('[data-usage="cloud"]')).toContainText('1 document', SYNC);
