@@ -252,20 +252,20 @@ test('undo and redo walk ten steps back and forth (keys and buttons); typing is 
     states.push(await snapshot());
   }
   for (let i = 9; i >= 0; i--) {
-    expect(await snapshot()).toEqual(states[i]);
+    await expect.poll(snapshot).toEqual(states[i]);
     await page.keyboard.press(i % 2 ? 'Control+z' : 'Meta+z');
   }
-  expect(await snapshot()).toEqual(start);
+  await expect.poll(snapshot).toEqual(start);
   await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
   for (let i = 0; i < 10; i++) {
     await page.keyboard.press(i % 2 ? 'Control+Shift+Z' : 'Control+y');
-    expect(await snapshot()).toEqual(states[i]);
+    await expect.poll(snapshot).toEqual(states[i]);
   }
   await expect(page.getByRole('button', { name: 'Redo' })).toBeDisabled();
   await page.getByRole('button', { name: 'Undo' }).click();
-  expect(await snapshot()).toEqual(states[8]);
+  await expect.poll(snapshot).toEqual(states[8]);
   await page.getByRole('button', { name: 'Redo' }).click();
-  expect(await snapshot()).toEqual(states[9]);
+  await expect.poll(snapshot).toEqual(states[9]);
 
   const name = page.getByRole('textbox', { name: 'Name', exact: true });
   await name.fill('');
@@ -389,9 +389,14 @@ test('"Open a copy in the editor" on the rules gear list starts a blueprint from
   const { doc, result } = await expectSummaryMatchesCli(page);
   expect(doc.id).not.toBe('argus-optics');
   expect(result.valid).toBe(true);
-  // The list's "Start from standard gear" does the same.
+});
+
+test('"Start from standard gear" on the list copies a published item', async ({ page, at }) => {
   await page.goto(at(EDITOR));
-  await page.getByRole('region', { name: 'Start from standard gear' }).getByRole('button', { name: 'Armour' }).click();
-  await page.getByRole('button', { name: 'Start from this: Padded Jacket' }).click();
+  const standard = page.getByRole('region', { name: 'Start from standard gear' });
+  await standard.getByRole('button', { name: 'Armour', exact: true }).click();
+  await standard.locator('li', { hasText: 'Padded Jacket' }).getByRole('button', { name: /Start from this/ }).click();
+  await expect(page).toHaveURL(/\?id=/);
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Padded Jacket');
+  await expect(page.getByRole('radio', { name: /^Armour/ })).toBeChecked();
 });
