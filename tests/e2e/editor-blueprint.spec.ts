@@ -268,7 +268,8 @@ test('undo and redo walk ten steps back and forth (keys and buttons); typing is 
   await expect.poll(snapshot).toEqual(states[9]);
 
   const name = page.getByRole('textbox', { name: 'Name', exact: true });
-  await name.fill('');
+  // One burst of typing (keys a few ms apart, replacing the selected name) is one undo step.
+  await name.selectText();
   await name.pressSequentially('Plasma rifle');
   await name.press('Control+z');
   await expect(name).toHaveValue('New blueprint');
