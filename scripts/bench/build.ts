@@ -1,10 +1,12 @@
 /**
- * Build benchmark: npm run --silent bench:build -- --pages N [--keep]
- * Generates a corpus, builds the whole site on it and prints wall time, peak
- * memory and output sizes (numbers, never assertions).
+ * Build benchmark: npm run --silent bench:build -- --pages N [--touch K] [--keep]
+ * Generates a corpus, builds the whole site on it (from an empty build cache)
+ * and prints wall time, peak memory and output sizes (numbers, never
+ * assertions). With --touch K it then changes the text of K pages and builds
+ * again with the cache the first build left: the incremental rebuild's time.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
@@ -41,19 +43,56 @@ const corpus = join(work, 'content');
 const out = join(work, 'dist');
 writeCorpus(corpus, pages);
 
-const started = Date.now();
-// GNU time (Debian package `time`) reports the peak memory; without it, only time.
+const cache = join(work, 'cache'); // empty: the first build is a clean one
 const timed = existsSync('/usr/bin/time');
-const [cmd, ...args] = [...(timed ? ['/usr/bin/time', '-v'] : []), 'npx', 'astro', 'build', '--outDir', out];
-const r = spawnSync(cmd!, args, {
-  env: { ...process.env, NUCLEUS_CONTENT_DIR: corpus, ASTRO_TELEMETRY_DISABLED: '1' },
-  encoding: 'utf8',
-  maxBuffer: 1024 * 1024 * 200,
-});
-const seconds = (Date.now() - started) / 1000;
-if (r.status !== 0) {
-  console.error(r.stdout.slice(-4000), r.stderr.slice(-4000));
-  process.exit(1);
+const touch = Number(arg('touch', '0'));
+if (!Number.isInteger(touch) || touch < 0 || touch > pages) {
+  console.error(`--touch must be a whole number of pages between 0 and ${pages} (got ${arg('touch')})`);
+  process.exit(2);
+}
+
+function build(): { seconds: number; stderr: string; stdout: string } {
+  const started = Date.now();
+  // GNU time (Debian package `time`) reports the peak memory; without it, only time.
+  const [cmd, ...args] = [...(timed ? ['/usr/bin/time', '-v'] : []), 'npx', 'astro', 'build', '--outDir', out];
+  const r = spawnSync(cmd!, args, {
+    env: { ...process.env, NUCLEUS_CONTENT_DIR: corpus, NUCLEUS_CACHE_DIR: cache, ASTRO_TELEMETRY_DISABLED: '1' },
+    encoding: 'utf8',
+    maxBuffer: 1024 * 1024 * 200,
+  });
+  const seconds = (Date.now() - started) / 1000;
+  if (r.status !== 0) {
+    console.error(r.stdout.slice(-4000), r.stderr.slice(-4000));
+    process.exit(1);
+  }
+  return { seconds, stderr: r.stderr, stdout: r.stdout };
+}
+
+/** K page files spread evenly over the corpus (a fixed choice), each with one sentence added. */
+function touchPages(k: number): string[] {
+  const pages: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (name.endsWith('.md') && name !== 'index.md') pages.push(p);
+    }
+  };
+  walk(corpus);
+  const step = Math.max(1, Math.floor(pages.length / Math.max(1, k)));
+  const chosen = pages.filter((_, i) => i % step === 0).slice(0, k);
+  for (const file of chosen) writeFileSync(file, readFileSync(file, 'utf8').replace('## Overview\n\n', '## Overview\n\nA writer changed this line.\n\n'));
+  return chosen;
+}
+
+const full = build();
+const seconds = full.seconds;
+const r = full;
+let rebuild: { seconds: number; reused: string } | undefined;
+if (touch > 0) {
+  touchPages(touch);
+  const again = build();
+  rebuild = { seconds: again.seconds, reused: /(\d+ of \d+) pages reused/.exec(again.stdout)?.[1] ?? '?' };
 }
 const peakKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] ?? 0);
 const size = dirSize(out);
@@ -65,6 +104,12 @@ const report: Record<string, string | number> = {
   outputFiles: size.files,
   outputSize: mb(size.bytes),
 };
+if (rebuild) {
+  report.touchedPages = touch;
+  report.rebuildSeconds = Number(rebuild.seconds.toFixed(1));
+  report.rebuildShareOfFull = Number((rebuild.seconds / seconds).toFixed(3));
+  report.pagesReused = rebuild.reused;
+}
 for (const [name, file] of [
   ['searchIndex', 'search-index.json'],
   ['contentDatabase', 'content.sqlite'],

@@ -1,11 +1,12 @@
 /**
  * The repository the editors save to: src/storage's active repository (this
- * device's IndexedDB, or the cloud layer's when signed in), and helpers for
- * new documents.
+ * device's IndexedDB, shared in the page with the /nucleus library, or the
+ * cloud layer's when signed in), and helpers for new documents.
  */
 import type { Catalogues, NucleusDocument } from '../../rules';
 import { SCHEMA_VERSION, evaluate } from '../../rules';
 import { activeRepository, setActiveRepository, newDocumentId as storageId, exportFileName as storageFileName, type DocumentRepository } from '../../storage';
+import { deviceRepository } from '../../storage/active';
 
 let catalogues: Partial<Catalogues> = {};
 
@@ -19,40 +20,15 @@ export function validity(doc: NucleusDocument): boolean {
   return evaluate(doc, catalogues).valid;
 }
 
-/** The active repository (async: IndexedDB opens once per page). */
+/** The active repository (the device one is made first, with the catalogues for its validity mark). */
 export function repository(): Promise<DocumentRepository> {
+  deviceRepository({ catalogues: () => catalogues });
   return activeRepository();
 }
 
-/**
- * @deprecated use `repository()`; kept for the kit's first surface. A
- * repository whose calls wait for the active one.
- */
+/** This device's repository, at once (the kit's first surface; `repository()` also follows a cloud one). */
 export function getRepository(): DocumentRepository {
-  const r = activeRepository();
-  return {
-    place: 'device',
-    list: (q) => r.then((x) => x.list(q)),
-    get: (id) => r.then((x) => x.get(id)),
-    save: (d, o) => r.then((x) => x.save(d, o)),
-    delete: (id) => r.then((x) => x.delete(id)),
-    restore: (id) => r.then((x) => x.restore(id)),
-    purge: (id) => r.then((x) => x.purge(id)),
-    versions: (id) => r.then((x) => x.versions(id)),
-    restoreVersion: (id, v) => r.then((x) => x.restoreVersion(id, v)),
-    subscribe: (listener) => {
-      let stop: (() => void) | null = null;
-      let stopped = false;
-      void r.then((x) => {
-        if (!stopped) stop = x.subscribe(listener);
-      });
-      return () => {
-        stopped = true;
-        stop?.();
-      };
-    },
-    usage: () => r.then((x) => x.usage()),
-  };
+  return deviceRepository({ catalogues: () => catalogues });
 }
 
 export function newDocumentId(): string {
