@@ -35,6 +35,8 @@ export interface StoredDocument {
   /** The document itself, parsed and migrated (unknown fields kept). */
   document: NucleusDocument;
   sync?: SyncState;
+  /** Set when the stored document can no longer be read (the sentence why); the library marks it. */
+  problem?: string;
 }
 
 export interface ListQuery {
@@ -59,9 +61,23 @@ export interface Version {
   document: NucleusDocument;
 }
 
+/** Days a deleted document stays in the trash before it is purged. */
+export const TRASH_DAYS = 30;
+
 export interface SaveOptions {
   /** The revision the edit started from; 0 for a document never saved. */
   basedOn: number;
+  /**
+   * `evaluate(document, catalogues).valid` as the editor computed it (the
+   * editor has the catalogues). Without it the repository evaluates itself.
+   */
+  valid?: boolean;
+  /**
+   * Start a new version even within the coalescing window: used by
+   * version restores and import-replace, so the content they replace stays
+   * in the history and the step can be undone.
+   */
+  newVersion?: boolean;
 }
 
 export type SaveResult = { ok: true; stored: StoredDocument } | { ok: false; conflict: StoredDocument };
@@ -75,6 +91,15 @@ export interface ChangeEvent {
   revision?: number;
   /** true when the change came from another tab or device. */
   remote: boolean;
+}
+
+export interface Usage {
+  /** Live documents and documents in the trash. */
+  documents: number;
+  /** Bytes of the stored documents and their versions (JSON length). */
+  bytes: number;
+  /** What the browser allows this site, when it says (navigator.storage.estimate). */
+  quota?: number;
 }
 
 export interface DocumentRepository {
@@ -92,5 +117,5 @@ export interface DocumentRepository {
   /** A new save whose content is the version's (so it can be undone). */
   restoreVersion(id: string, versionId: string): Promise<SaveResult>;
   subscribe(listener: (event: ChangeEvent) => void): () => void;
-  usage(): Promise<{ documents: number; bytes: number }>;
+  usage(): Promise<Usage>;
 }

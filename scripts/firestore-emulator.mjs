@@ -1,0 +1,173 @@
+// The Cloud Firestore emulator, started straight from its jar on Java 17
+// (firebase-tools refuses Java 17 and tries to download its own jar, which
+// fails offline). Used by `npm start`, the vitest cloud tests and the
+// Playwright setup: find the jar, start it, wait for it, push the rules,
+// clear it, stop it.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const FIRESTORE_PROJECT = 'demo-nucleus';
+export const DEFAULT_FIRESTORE_PORT = 8085;
+export const SYSTEM_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
+const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
+export const RULES_FILE = join(ROOT, 'firestore.rules');
+
+export const NO_JAR_MESSAGE =
+  'The Cloud Firestore emulator jar was not found, so the cloud tests cannot run. Install the Debian package ' +
+  '`google-cloud-cli-firestore-emulator` (it puts the jar at ' +
+  SYSTEM_JAR +
+  '), or run `npx firebase setup:emulators:firestore` once online, or set FIRESTORE_EMULATOR_JAR to the path of a cloud-firestore-emulator jar; it runs on Java 17.';
+
+export function firestorePort(env = process.env) {
+  const raw = env.FIRESTORE_EMULATOR_PORT;
+  if (!raw) return DEFAULT_FIRESTORE_PORT;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`FIRESTORE_EMULATOR_PORT must be a port number (1–65535), not "${raw}".`);
+  }
+  return port;
+}
+
+export function firestoreUrl(port = firestorePort()) {
+  return `http://127.0.0.1:${port}`;
+}
+
+/** The jar: FIRESTORE_EMULATOR_JAR, then the Debian package's, then firebase-tools' cache; null if none. */
+export function findFirestoreJar(env = process.env) {
+  if (env.FIRESTORE_EMULATOR_JAR) return existsSync(env.FIRESTORE_EMULATOR_JAR) ? env.FIRESTORE_EMULATOR_JAR : null;
+  if (existsSync(SYSTEM_JAR)) return SYSTEM_JAR;
+  const cache = join(homedir(), '.cache', 'firebase', 'emulators');
+  try {
+    const jars = readdirSync(cache)
+      .filter((f) => /^cloud-firestore-emulator-.*\.jar$/.test(f))
+      .sort()
+      .reverse();
+    if (jars[0]) return join(cache, jars[0]);
+  } catch {
+    // no cache folder
+  }
+  return null;
+}
+
+/** What answers on the port: 'firestore' (GET / is "Ok"), 'other', or 'free'. */
+export async function probeFirestore(url = firestoreUrl()) {
+  try {
+    const res = await fetch(url + '/', { signal: AbortSignal.timeout(1500) });
+    const body = (await res.text()).trim();
+    return res.ok && body === 'Ok' ? 'firestore' : 'other';
+  } catch {
+    // Nothing listening (or not speaking HTTP): treated as free; a start then fails loudly if it is not.
+    return 'free';
+  }
+}
+
+export async function waitForFirestore(url = firestoreUrl(), timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if ((await probeFirestore(url)) === 'firestore') return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
+/** Loads firestore.rules into a running emulator (one started earlier may hold older rules). */
+export async function pushRules(url = firestoreUrl()) {
+  const content = readFileSync(RULES_FILE, 'utf8');
+  const res = await fetch(`${url}/emulator/v1/projects/${FIRESTORE_PROJECT}:securityRules`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content }] } }),
+  });
+  if (!res.ok) throw new Error(`The Firestore emulator refused firestore.rules (HTTP ${res.status}): ${(await res.text()).slice(0, 1000)}`);
+}
+
+/** Deletes every document of the demo project. */
+export async function clearFirestore(url = firestoreUrl()) {
+  const res = await fetch(`${url}/emulator/v1/projects/${FIRESTORE_PROJECT}/databases/(default)/documents`, { method: 'DELETE' });
+  if (!res.ok) throw new Error(`Clearing the Firestore emulator failed: HTTP ${res.status}`);
+}
+
+/**
+ * Starts the emulator from `jar` in its own process group. `stop` ends that
+ * group only (by its process id).
+ */
+export function spawnFirestore(jar, port = firestorePort(), { log = 'pipe' } = {}) {
+  const args = ['-cp', jar, 'com.google.cloud.datastore.emulator.firestore.CloudFirestore', '--host', '127.0.0.1', '--port', String(port), '--project_id', FIRESTORE_PROJECT, '--rules', RULES_FILE];
+  const child = spawn('java', args, { detached: true, stdio: ['ignore', log, log] });
+  let output = '';
+  child.stdout?.on('data', (d) => (output = (output + d).slice(-8000)));
+  child.stderr?.on('data', (d) => (output = (output + d).slice(-8000)));
+  child.on('error', (e) => (output += `\n${e.message}`));
+  const exited = new Promise((r) => child.on('exit', r));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const done = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 5000))]);
+    if (!done) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  return { child, stop, output: () => output };
+}
+
+/** A port nothing listens on now (the OS picks it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * For test runs: an emulator of this run's own on a free port (several
+ * worktrees test on one machine; a shared one could be stopped or cleared
+ * under another run's feet), unless FIRESTORE_EMULATOR_PORT names one.
+ */
+export async function ensureTestFirestore(env = process.env) {
+  if (env.FIRESTORE_EMULATOR_PORT) return ensureFirestore({ env });
+  return ensureFirestore({ env: { ...env, FIRESTORE_EMULATOR_PORT: String(await freePort()) } });
+}
+
+/**
+ * Makes sure an emulator with the current rules answers on the port: reuses
+ * one already running, else starts one. Returns `{ url, stop }` (stop is a
+ * no-op for a reused one). Throws a sentence a person can act on when there
+ * is no jar, the port is taken by something else, or it does not start.
+ */
+export async function ensureFirestore({ env = process.env, timeoutMs = 60_000 } = {}) {
+  const port = firestorePort(env);
+  const url = firestoreUrl(port);
+  const found = await probeFirestore(url);
+  if (found === 'firestore') {
+    await pushRules(url);
+    return { url, port, started: false, stop: async () => {} };
+  }
+  if (found === 'other') {
+    throw new Error(`Port ${port} is in use by something that is not the Firestore emulator; set FIRESTORE_EMULATOR_PORT to a free port.`);
+  }
+  const jar = findFirestoreJar(env);
+  if (!jar) throw new Error(NO_JAR_MESSAGE);
+  const emulator = spawnFirestore(jar, port);
+  if (!(await waitForFirestore(url, timeoutMs))) {
+    await emulator.stop();
+    throw new Error(`The Firestore emulator (${jar}) did not answer at ${url} within ${timeoutMs / 1000} s. Is Java 17 installed (\`java -version\`)? Its output:\n${emulator.output().slice(-2000)}`);
+  }
+  return { url, port, started: true, stop: emulator.stop };
+}

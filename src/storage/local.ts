@@ -1,0 +1,336 @@
+/**
+ * This device's documents: IndexedDB through `idb` (stores `documents`,
+ * `versions`, `meta`). Implements DocumentRepository.
+ *
+ * - Every document is migrated and parsed with the rules engine on the way
+ *   in (save, import) and, when its schemaVersion is older, on the way out;
+ *   unknown fields are kept (the schemas are loose).
+ * - A save names the revision it was based on (conflicts.ts R1/R2); a
+ *   conflict returns the stored document and writes nothing.
+ * - Every save also writes a version, coalesced and pruned per versions.ts.
+ * - Delete marks `deletedAt`; documents in the trash longer than TRASH_DAYS
+ *   are purged when the repository opens.
+ * - Changes are announced to this tab's subscribers and, through a
+ *   BroadcastChannel, to other tabs' (there with `remote: true`).
+ */
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import { evaluate, loadDocument, SCHEMA_VERSION, type Catalogues, type NucleusDocument } from '../rules';
+import { decideSave } from './conflicts';
+import { pruneVersions, startsNewVersion, summariseChange } from './versions';
+import {
+  TRASH_DAYS,
+  type ChangeEvent,
+  type DocumentRepository,
+  type ListQuery,
+  type SaveOptions,
+  type SaveResult,
+  type StoredDocument,
+  type Usage,
+  type Version,
+} from './types';
+
+export const DEFAULT_DB_NAME = 'nucleus-documents';
+export const CHANNEL_NAME = 'nucleus-documents';
+const DB_VERSION = 1;
+const DAY_MS = 86_400_000;
+
+/** A version as stored: `startedAt` is when its coalescing window opened. */
+interface VersionRecord extends Version {
+  startedAt: number;
+}
+
+interface NucleusDB extends DBSchema {
+  documents: { key: string; value: StoredDocument };
+  versions: { key: [string, string]; value: VersionRecord; indexes: { documentId: string } };
+  meta: { key: string; value: unknown };
+}
+
+export interface LocalRepositoryOptions {
+  /** IndexedDB database name (tests and benchmarks use their own). */
+  dbName?: string;
+  /** Clock, ms since epoch (tests move it). */
+  now?: () => number;
+  /**
+   * The catalogues for `valid` when a save does not say. Without them,
+   * issues that only mean "not in the catalogue" are not counted, since
+   * the repository cannot know the catalogue.
+   */
+  catalogues?: () => Partial<Catalogues> | undefined;
+  /** BroadcastChannel name for other tabs; null: this tab only. */
+  channel?: string | null;
+  /** Asks for persistent storage; defaults to navigator.storage.persist. */
+  persist?: () => Promise<boolean>;
+}
+
+export interface LocalRepository extends DocumentRepository {
+  readonly place: 'device';
+  /** Removes documents that have been in the trash longer than TRASH_DAYS. Returns how many. */
+  purgeExpired(): Promise<number>;
+  /** Several documents at once (an import): all written in one transaction, or none (BatchConflictError). */
+  saveMany(documents: readonly { document: NucleusDocument; options: SaveOptions }[]): Promise<SaveResult[]>;
+  close(): void;
+}
+
+/** A batch (saveMany) met stored documents newer than it expected: nothing was written. */
+export class BatchConflictError extends Error {
+  override readonly name = 'BatchConflictError';
+  constructor(readonly conflicts: StoredDocument[]) {
+    super(`Nothing was saved: ${conflicts.map((c) => `"${c.name}"`).join(', ')} changed meanwhile.`);
+  }
+}
+
+/** `evaluate(doc).valid`, ignoring catalogue look-ups when there is no catalogue. */
+export function validityOf(doc: NucleusDocument, catalogues?: Partial<Catalogues>): boolean {
+  const result = evaluate(doc, catalogues ?? {});
+  if (catalogues) return result.valid;
+  return !result.issues.some((i) => i.severity === 'error' && !i.code.startsWith('unknown-'));
+}
+
+/** A stored record, brought to the current schema when an older Nucleus wrote it. */
+function upgrade(record: StoredDocument): StoredDocument {
+  if ((record.document as { schemaVersion?: unknown }).schemaVersion === SCHEMA_VERSION) return record;
+  try {
+    const document = loadDocument(record.document);
+    return { ...record, document, tags: document.tags ?? [] };
+  } catch (e) {
+    return { ...record, valid: false, problem: (e as Error).message };
+  }
+}
+
+function matches(doc: StoredDocument, q: ListQuery, text: string): boolean {
+  if (q.trash ? !doc.deletedAt : doc.deletedAt) return false;
+  if (q.kind && doc.kind !== q.kind) return false;
+  if (text && !doc.name.toLowerCase().includes(text)) return false;
+  if (q.tags?.length && !q.tags.every((t) => doc.tags.includes(t))) return false;
+  return true;
+}
+
+const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+export function sortDocuments(docs: StoredDocument[], sort: ListQuery['sort'] = 'updated'): StoredDocument[] {
+  if (sort === 'name') return docs.sort((a, b) => byName.compare(a.name, b.name) || a.id.localeCompare(b.id));
+  return docs.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.id.localeCompare(b.id)));
+}
+
+/** The list a query asks for (shared with the cloud adapter and the library). */
+export function applyListQuery(docs: readonly StoredDocument[], q: ListQuery = {}): StoredDocument[] {
+  const text = (q.text ?? '').trim().toLowerCase();
+  return sortDocuments(
+    docs.filter((d) => matches(d, q, text)),
+    q.sort,
+  );
+}
+
+export async function openLocalRepository(options: LocalRepositoryOptions = {}): Promise<LocalRepository> {
+  const now = options.now ?? Date.now;
+  const db: IDBPDatabase<NucleusDB> = await openDB<NucleusDB>(options.dbName ?? DEFAULT_DB_NAME, DB_VERSION, {
+    upgrade(database) {
+      database.createObjectStore('documents', { keyPath: 'id' });
+      const versions = database.createObjectStore('versions', { keyPath: ['documentId', 'id'] });
+      versions.createIndex('documentId', 'documentId');
+      database.createObjectStore('meta');
+    },
+  });
+  const listeners = new Set<(e: ChangeEvent) => void>();
+  const channelName = options.channel === undefined ? CHANNEL_NAME : options.channel;
+  const channel = channelName && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(channelName) : null;
+  if (channel) {
+    channel.onmessage = (m: MessageEvent<ChangeEvent>) => {
+      for (const l of listeners) l({ ...m.data, remote: true });
+    };
+  }
+  const emit = (event: Omit<ChangeEvent, 'remote'>) => {
+    for (const l of listeners) l({ ...event, remote: false });
+    channel?.postMessage({ ...event, remote: false });
+  };
+
+  let persistAsked = false;
+  const askPersist = async () => {
+    if (persistAsked) return;
+    persistAsked = true;
+    if (await db.get('meta', 'persistRequested')) return;
+    await db.put('meta', new Date(now()).toISOString(), 'persistRequested');
+    const persist = options.persist ?? (() => globalThis.navigator?.storage?.persist?.() ?? Promise.resolve(false));
+    try {
+      await persist();
+    } catch {
+      // A browser that refuses is fine: the data is still saved, just evictable.
+    }
+  };
+
+  /** Parsing and evaluation happen before the transaction: it must not wait on anything else. */
+  function prepare(document: NucleusDocument, options: SaveOptions) {
+    const parsed = loadDocument(document);
+    const valid = options.valid ?? validityOf(parsed, repo.catalogues());
+    return { parsed, valid, options };
+  }
+
+  type Prepared = ReturnType<typeof prepare>;
+
+  async function write(tx: IDBPTransaction<NucleusDB, ('documents' | 'versions')[], 'readwrite'>, p: Prepared): Promise<SaveResult> {
+    const { parsed, valid, options } = p;
+    const docs = tx.objectStore('documents');
+    const vers = tx.objectStore('versions');
+    const stored = await docs.get(parsed.id);
+    const decision = decideSave(stored?.revision, options.basedOn);
+    if (!decision.ok) return { ok: false, conflict: upgrade(stored!) };
+    const at = now();
+    const iso = new Date(at).toISOString();
+    const document = { ...parsed, updatedAt: iso } as NucleusDocument;
+    const record: StoredDocument = {
+      id: document.id,
+      kind: document.kind,
+      name: document.name,
+      tags: document.tags ?? [],
+      revision: decision.revision,
+      createdAt: stored?.createdAt ?? iso,
+      updatedAt: iso,
+      valid,
+      document,
+    };
+    if (stored?.deletedAt) record.deletedAt = stored.deletedAt;
+    if (stored?.sync) record.sync = stored.sync;
+    await docs.put(record);
+
+    const history = await vers.index('documentId').getAll(document.id);
+    history.sort((a, b) => b.startedAt - a.startedAt);
+    const newest = history[0];
+    const coalesce = !options.newVersion && newest && !startsNewVersion({ at: newest.startedAt, revision: newest.revision }, at);
+    const before = coalesce ? history[1] : newest;
+    const summary = summariseChange(before ? (before.document as Record<string, unknown>) : null, document as Record<string, unknown>);
+    const version: VersionRecord = coalesce
+      ? { ...newest, revision: record.revision, savedAt: iso, summary, document }
+      : { id: `r${record.revision}`, documentId: document.id, revision: record.revision, savedAt: iso, startedAt: at, summary, document };
+    await vers.put(version);
+    if (!coalesce) {
+      const keep = new Set(pruneVersions([version, ...history].map((v) => ({ ...v, at: v.startedAt }))).map((v) => v.id));
+      for (const v of history) if (!keep.has(v.id)) await vers.delete([v.documentId, v.id]);
+    }
+    return { ok: true, stored: record };
+  }
+
+  async function saveAll(items: readonly { document: NucleusDocument; options: SaveOptions }[]): Promise<SaveResult[]> {
+    const prepared = items.map((i) => prepare(i.document, i.options));
+    const tx = db.transaction(['documents', 'versions'], 'readwrite');
+    const results: SaveResult[] = [];
+    for (const p of prepared) results.push(await write(tx, p));
+    const conflicts = results.flatMap((r) => (r.ok ? [] : [r.conflict]));
+    if (conflicts.length && results.length > 1) {
+      // A batch is all or nothing.
+      tx.abort();
+      await tx.done.catch(() => undefined);
+      throw new BatchConflictError(conflicts);
+    }
+    await tx.done;
+    for (const r of results) if (r.ok) emit({ type: 'saved', id: r.stored.id, kind: r.stored.kind, revision: r.stored.revision });
+    if (results.some((r) => r.ok)) void askPersist();
+    return results;
+  }
+
+  async function setDeleted(id: string, deletedAt: string | undefined): Promise<StoredDocument | undefined> {
+    const tx = db.transaction('documents', 'readwrite');
+    const stored = await tx.store.get(id);
+    if (stored) {
+      const next = { ...stored };
+      if (deletedAt) next.deletedAt = deletedAt;
+      else delete next.deletedAt;
+      await tx.store.put(next);
+    }
+    await tx.done;
+    return stored;
+  }
+
+  async function purgeOne(id: string): Promise<void> {
+    const tx = db.transaction(['documents', 'versions'], 'readwrite');
+    await tx.objectStore('documents').delete(id);
+    const keys = await tx.objectStore('versions').index('documentId').getAllKeys(id);
+    for (const k of keys) await tx.objectStore('versions').delete(k);
+    await tx.done;
+  }
+
+  const repo: LocalRepository & { catalogues: () => Partial<Catalogues> | undefined } = {
+    place: 'device',
+    catalogues: options.catalogues ?? (() => undefined),
+
+    async list(query: ListQuery = {}) {
+      const all = await db.getAll('documents');
+      return applyListQuery(all.map(upgrade), query);
+    },
+
+    async get(id) {
+      const r = await db.get('documents', id);
+      return r && upgrade(r);
+    },
+
+    async save(document, saveOptions) {
+      return (await saveAll([{ document, options: saveOptions }]))[0]!;
+    },
+
+    saveMany: saveAll,
+
+    async delete(id) {
+      const stored = await setDeleted(id, new Date(now()).toISOString());
+      if (stored) emit({ type: 'deleted', id, kind: stored.kind, revision: stored.revision });
+    },
+
+    async restore(id) {
+      const stored = await setDeleted(id, undefined);
+      if (stored) emit({ type: 'restored', id, kind: stored.kind, revision: stored.revision });
+    },
+
+    async purge(id) {
+      const stored = await db.get('documents', id);
+      await purgeOne(id);
+      emit({ type: 'purged', id, kind: stored?.kind });
+    },
+
+    async versions(id) {
+      const list = await db.getAllFromIndex('versions', 'documentId', id);
+      return list
+        .sort((a, b) => b.revision - a.revision)
+        .map(({ startedAt: _startedAt, ...v }) => ({ ...v, document: upgrade({ document: v.document } as StoredDocument).document }));
+    },
+
+    async restoreVersion(id, versionId) {
+      const [version, stored] = await Promise.all([db.get('versions', [id, versionId]), db.get('documents', id)]);
+      if (!version || !stored) throw new Error(`There is no version ${versionId} of document ${id}.`);
+      return repo.save(version.document, { basedOn: stored.revision, newVersion: true });
+    },
+
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async usage(): Promise<Usage> {
+      const tx = db.transaction(['documents', 'versions']);
+      let bytes = 0;
+      let documents = 0;
+      for (const d of await tx.objectStore('documents').getAll()) {
+        documents++;
+        bytes += JSON.stringify(d).length;
+      }
+      for (const v of await tx.objectStore('versions').getAll()) bytes += JSON.stringify(v).length;
+      const estimate = await globalThis.navigator?.storage?.estimate?.().catch(() => undefined);
+      return estimate?.quota ? { documents, bytes, quota: estimate.quota } : { documents, bytes };
+    },
+
+    async purgeExpired() {
+      const cutoff = now() - TRASH_DAYS * DAY_MS;
+      const expired = (await db.getAll('documents')).filter((d) => d.deletedAt && Date.parse(d.deletedAt) < cutoff);
+      for (const d of expired) {
+        await purgeOne(d.id);
+        emit({ type: 'purged', id: d.id, kind: d.kind });
+      }
+      return expired.length;
+    },
+
+    close() {
+      channel?.close();
+      listeners.clear();
+      db.close();
+    },
+  };
+  await repo.purgeExpired();
+  return repo;
+}

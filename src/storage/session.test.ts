@@ -1,0 +1,134 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openLocalRepository, type LocalRepository } from './local';
+import { openDocument, DocumentNotFoundError, type DocumentSession } from './session';
+import { weapon } from '../rules/testing';
+import type { NucleusDocument } from '../rules';
+
+let n = 0;
+const repos: LocalRepository[] = [];
+const sessions: DocumentSession[] = [];
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function repo(channel: string | null = null, dbName = `session-${++n}`) {
+  const r = await openLocalRepository({ dbName, channel });
+  repos.push(r);
+  return r;
+}
+async function session(source: string | NucleusDocument, repository: LocalRepository, delayMs = 30) {
+  const s = await openDocument(source, { repository, delayMs, lifecycle: false });
+  sessions.push(s);
+  return s;
+}
+
+afterEach(async () => {
+  for (const s of sessions.splice(0)) await s.close().catch(() => undefined);
+  for (const r of repos.splice(0)) r.close();
+});
+
+const doc = (over: Record<string, unknown> = {}) => weapon({ id: 'w1', name: 'Longarm', ...over } as never) as NucleusDocument;
+
+describe('document session', () => {
+  it('S1 a new document is saved on its first edit, debounced after the last one', async () => {
+    const r = await repo();
+    const s = await session(doc(), r);
+    expect(s.$saveState.get()).toBe('unsaved');
+    expect(await r.get('w1')).toBeUndefined();
+    s.update((d) => ({ ...d, name: 'A' }));
+    await wait(10);
+    s.update((d) => ({ ...d, name: 'AB' }));
+    expect(s.$saveState.get()).toBe('unsaved');
+    expect(await r.get('w1')).toBeUndefined();
+    await wait(80);
+    expect(s.$saveState.get()).toBe('saved');
+    const stored = await r.get('w1');
+    expect(stored?.name).toBe('AB');
+    expect(stored?.revision).toBe(1);
+  });
+
+  it('S1 flush saves at once; edits during a save are saved after it', async () => {
+    const r = await repo();
+    const s = await session(doc(), r, 10_000);
+    s.update((d) => ({ ...d, name: 'one' }));
+    const first = s.flush();
+    s.update((d) => ({ ...d, name: 'two' }));
+    await first;
+    await s.flush();
+    expect((await r.get('w1'))?.name).toBe('two');
+    expect(s.$saveState.get()).toBe('saved');
+  });
+
+  it('opens a stored document by id, and says so for an unknown one', async () => {
+    const r = await repo();
+    await r.save(doc(), { basedOn: 0 });
+    const s = await session('w1', r);
+    expect(s.$document.get().name).toBe('Longarm');
+    expect(s.$saveState.get()).toBe('saved');
+    await expect(openDocument('nope', { repository: r, lifecycle: false })).rejects.toBeInstanceOf(DocumentNotFoundError);
+  });
+
+  it('S3 a save in another tab reloads a session without unsaved edits', async () => {
+    const channel = `s-${++n}`;
+    const a = await repo(channel, `tabs-${n}`);
+    const b = await repo(channel, `tabs-${n}`);
+    await a.save(doc(), { basedOn: 0 });
+    const sb = await session('w1', b);
+    await a.save(doc({ name: 'From tab A' }), { basedOn: 1 });
+    await wait(50);
+    expect(sb.$document.get().name).toBe('From tab A');
+    expect(sb.$saveState.get()).toBe('saved');
+    sb.update((d) => ({ ...d, name: 'Then B' }));
+    await sb.flush();
+    expect((await a.get('w1'))?.revision).toBe(3);
+  });
+
+  it('S3/S4 unsaved edits meeting another tab’s save become a conflict; resolving keeps both', async () => {
+    const channel = `s-${++n}`;
+    const a = await repo(channel, `tabs-${n}`);
+    const b = await repo(channel, `tabs-${n}`);
+    await a.save(doc(), { basedOn: 0 });
+    const sb = await session('w1', b, 10_000);
+    sb.update((d) => ({ ...d, name: 'Mine (tab B)' }));
+    await a.save(doc({ name: 'Theirs (tab A)' }), { basedOn: 1 });
+    await wait(50);
+    expect(sb.$saveState.get()).toBe('conflict');
+    const c = sb.$conflict.get()!;
+    expect(c.mine.name).toBe('Mine (tab B)');
+    expect(c.theirs.name).toBe('Theirs (tab A)');
+    // Still a conflict after a flush: nothing overwrites either side.
+    await sb.flush();
+    expect((await a.get('w1'))?.name).toBe('Theirs (tab A)');
+
+    const resolution = await sb.resolveConflict('mine');
+    expect(resolution.kept).toBe('mine');
+    expect(resolution.copy.name).toMatch(/^Theirs \(tab A\) \(conflict copy, \d{4}-\d\d-\d\d \d\d:\d\d\)$/);
+    expect((await a.get('w1'))?.name).toBe('Mine (tab B)');
+    expect((await a.get(resolution.copy.id))?.document.name).toBe(resolution.copy.name);
+    expect(sb.$saveState.get()).toBe('saved');
+    expect(sb.$conflict.get()).toBeNull();
+  });
+
+  it('S4 keeping theirs shows their document and saves mine as the copy', async () => {
+    const r = await repo();
+    await r.save(doc(), { basedOn: 0 });
+    const s = await session('w1', r, 10_000);
+    s.update((d) => ({ ...d, name: 'Mine' }));
+    await r.save(doc({ name: 'Theirs' }), { basedOn: 1 });
+    await s.flush();
+    await wait(20);
+    expect(s.$saveState.get()).toBe('conflict');
+    const { copy } = await s.resolveConflict('theirs');
+    expect(s.$document.get().name).toBe('Theirs');
+    expect(copy.name).toMatch(/^Mine \(conflict copy, /);
+    expect((await r.list()).map((d) => d.name).sort()).toEqual([copy.name, 'Theirs'].sort());
+  });
+
+  it('reports an error a person can read when a save is refused', async () => {
+    const r = await repo();
+    const s = await session(doc(), r);
+    s.update((d) => ({ ...d, rank: 'high' }) as unknown as NucleusDocument);
+    await s.flush();
+    expect(s.$saveState.get()).toBe('error');
+    expect(s.$error.get()).toMatch(/rank: expected a whole number/);
+  });
+});
