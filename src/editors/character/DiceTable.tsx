@@ -3,11 +3,11 @@
  * difficulties 1–6, with or without edge. Eight narrow columns, so it fits a
  * phone without scrolling; the print sheet shows both modes at once.
  */
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { Character } from '../../rules';
 import { DIFFICULTIES } from '../../rules';
 import { ATTRIBUTE_LABELS, SKILL_LABELS } from './data';
-import { diceAtAGlance, formatChance, GLANCE_DIFFICULTIES } from './dice';
+import { diceAtAGlance, formatChance, warmDice, GLANCE_DIFFICULTIES } from './dice';
 
 export interface DiceTableProps {
   doc: Pick<Character, 'attributes' | 'skills'>;
@@ -19,6 +19,10 @@ export interface DiceTableProps {
 export function DiceTable({ doc, overBulk, both = false }: DiceTableProps) {
   const [edge, setEdge] = useState(false);
   const id = useId();
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((f: () => void) => window.setTimeout(f, 50));
+    idle(() => warmDice());
+  }, []);
   const rows = useMemo(() => diceAtAGlance(doc, overBulk), [doc.attributes, doc.skills, overBulk]);
   const captionId = `${id}-caption`;
   return (

@@ -49,3 +49,14 @@ describe('dice at a glance', () => {
     expect(difficultyName(2)).toBe('Tricky (2)');
   });
 });
+
+describe('warming the dice cache', () => {
+  it('leaves every chance unchanged', async () => {
+    const { warmDice } = await import('./dice');
+    const c = { ...fresh(), attributes: { frame: 6, reflex: 6, logic: 1, nerve: 1, sync: 1 }, skills: { ...fresh().skills, athletics: 5 } };
+    const before = diceAtAGlance(c);
+    warmDice();
+    expect(diceAtAGlance(c)).toEqual(before);
+    expect(before[0]!.pool).toBe(11);
+  });
+});

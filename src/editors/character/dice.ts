@@ -45,6 +45,22 @@ export function diceAtAGlance(character: Pick<Character, 'attributes' | 'skills'
   return SKILL_NAMES.map((s) => skillOdds(character, s, overBulk));
 }
 
+/** The largest pool a character can roll: attribute 6 + skill 5. */
+export const MAX_CHARACTER_POOL = 11;
+
+/**
+ * Fills the engine's distribution cache for every pool a character can
+ * roll. The first convolutions run in V8's interpreter and cost tens of
+ * milliseconds together; done once in idle time, every later table is
+ * a few cached sums (well under a millisecond).
+ */
+export function warmDice(): void {
+  for (let pool = 1; pool <= MAX_CHARACTER_POOL; pool++) {
+    probabilityAtLeast(pool, 1);
+    probabilityAtLeast(pool, 1, true);
+  }
+}
+
 /**
  * A chance as a player reads it: whole percent, but never "0%" or "100%"
  * for something that can still happen or fail ("<1%", ">99%").
