@@ -69,13 +69,20 @@ export function FeatureTree({ title, tree, statuses, selected, readOnly, onChoos
               data-state={s.state}
               aria-label={`${s.entry.name}, tier ${s.entry.tier}${needs}, ${stateWords[s.state]}${max > 1 ? `, taken ${s.times} of ${max} times` : ''}`}
               aria-describedby={describe}
-              aria-disabled={readOnly || s.reason ? true : undefined}
               onClick={() => onChoose(s)}
             >
               <span className="ch-node-name">{s.entry.name}</span>
               <span className="ch-node-meta">
-                {s.state === 'locked' ? '🔒 ' : ''}
-                {count || (s.state === 'available' ? 'take' : '')}
+                {s.state === 'locked' ? (
+                  <>
+                    <svg viewBox="0 0 16 16" width="10" height="10" aria-hidden="true">
+                      <path d="M4 7V5a4 4 0 0 1 8 0v2h1v8H3V7zm2 0h4V5a2 2 0 0 0-4 0z" fill="currentColor" />
+                    </svg>{' '}
+                    locked
+                  </>
+                ) : (
+                  count || 'take'
+                )}
               </span>
             </button>
           );

@@ -61,7 +61,7 @@ export function GearPanel() {
         name: g.name,
         meta: gearMeta(g),
         group: g.type,
-        href: data.rulesHref('gear', g.id),
+        href: data.rulesHref(`gear.${g.type}`, g.id),
         apply: (c: Character) => addGear(c, make()),
         alt: g.type === 'armour' ? { label: 'Add and wear', apply: (c: Character) => addGear(c, make(), true) } : undefined,
       };
