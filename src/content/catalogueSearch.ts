@@ -42,3 +42,20 @@ export function catalogueSections(records: PageRecord[], catalogues: Record<stri
   }
   return out;
 }
+
+/**
+ * Where the editors link each catalogue's entries: catalogue name (gear: one
+ * key per type, `gear.weapon`) → the page that lists them and the anchor
+ * prefix. Computed at build time for the editor routes.
+ */
+export function catalogueHomeLinks(records: PageRecord[]): Record<string, { path: string; prefix: string }> {
+  const out: Record<string, { path: string; prefix: string }> = {};
+  for (const [name, homes] of Object.entries(CATALOGUE_HOMES)) {
+    const keys = name === 'gear' ? ['weapon', 'armour', 'equipment', 'cyberware', 'drone'].map((t) => [`gear.${t}`, homes.find((h) => h.component === gearListFor(t))] as const) : [[name, homes[0]] as const];
+    for (const [key, home] of keys) {
+      const page = home && pageWith(records, home.component, home.attrs);
+      if (home && page) out[key] = { path: page._path, prefix: home.prefix };
+    }
+  }
+  return out;
+}

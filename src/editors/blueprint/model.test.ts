@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { evaluate, blueprintSchema } from '../../rules';
+import { catalogues, weapon, blueprint } from '../../rules/testing';
+import { changeType, defaultProperties, fromGear, hasChoices, labelFor, newBlueprint, unmetRequirements, whyUnavailable, BLUEPRINT_TYPES } from './model';
+
+const base = { id: 'x', schemaVersion: 1, name: 'X', createdAt: 't', updatedAt: 't', tags: [] };
+const features = catalogues.blueprintFeatures;
+
+describe('blueprint model', () => {
+  it('a new blueprint of every type is a valid document that costs nothing', () => {
+    for (const type of BLUEPRINT_TYPES) {
+      const bp = newBlueprint(base, type);
+      expect(blueprintSchema.safeParse(bp).success).toBe(true);
+      const r = evaluate(bp, catalogues);
+      expect(r.valid).toBe(true);
+      expect(r.derived.spent).toBe(0);
+    }
+  });
+
+  it('changing type keeps name, rank and a property that fits, drops features', () => {
+    const bp = weapon({ rank: 3, name: 'Gun', notes: 'n', features: [{ id: 'bayonet' }] });
+    (bp.properties as Record<string, unknown>).bulk = 3;
+    const { next, dropped, kept } = changeType(bp, 'armour');
+    expect(next).toMatchObject({ type: 'armour', rank: 3, name: 'Gun', notes: 'n', features: [] });
+    expect(next.properties).toEqual({ ...defaultProperties('armour'), bulk: 3 });
+    expect(dropped).toEqual(['bayonet']);
+    expect(kept).toEqual(['Bulk']);
+    // bulk 3 does not fit equipment (0–3 fits) … but does not fit cyberware (0 only)
+    expect(changeType(bp, 'cyberware').next.properties).toEqual(defaultProperties('cyberware'));
+  });
+
+  it('asks before a type change only when there are choices to lose', () => {
+    expect(hasChoices(newBlueprint(base, 'weapon'))).toBe(false);
+    expect(hasChoices(weapon({ features: [{ id: 'bayonet' }] }))).toBe(true);
+    expect(hasChoices(blueprint('weapon', { ...defaultProperties('weapon'), damage: 4 }))).toBe(true);
+  });
+
+  it('says in words why a feature cannot be added, matching what evaluate would report', () => {
+    const ap = features.find((f) => f.id === 'armour-piercing')!;
+    const bp = weapon();
+    expect(unmetRequirements(ap, bp)).toEqual(['Needs rate 2 or more']);
+    expect(whyUnavailable(ap, bp, features)).toBe('Needs rate 2 or more');
+    const scope = features.find((f) => f.id === 'scope')!;
+    expect(whyUnavailable(scope, weapon({ properties: { damage: 2, range: 'close', rate: 1, bulk: 1 } }), features)).toBe('Needs range medium, long or extreme');
+    expect(whyUnavailable(scope, weapon({ properties: { damage: 2, range: 'long', rate: 1, bulk: 1 }, features: [{ id: 'bayonet' }] }), features)).toBe('Cannot be combined with Bayonet');
+    const withAp = weapon({ properties: { damage: 2, range: 'close', rate: 2, bulk: 1 }, features: [{ id: 'armour-piercing', ranks: 1 }] });
+    expect(whyUnavailable(ap, withAp, features)).toMatch(/Already on this blueprint/);
+    // Taking every feature the model calls available never breaks a requirement or exclusion.
+    const open = weapon({ properties: { damage: 2, range: 'long', rate: 2, bulk: 1 } });
+    const allowed = features.filter((f) => f.type === 'weapon' && !whyUnavailable(f, open, features));
+    const codes = evaluate({ ...open, features: allowed.map((f) => ({ id: f.id })) } as typeof open, catalogues).issues.map((i) => i.code);
+    expect(codes).not.toContain('requirement');
+    expect(allowed.map((f) => f.id)).toContain('scope');
+  });
+
+  it('names the field an issue is about', () => {
+    const bp = weapon({ features: [{ id: 'ammo' }] });
+    expect(labelFor('properties.rate', bp, features)).toBe('Rate');
+    expect(labelFor('features.0.subFeatures', bp, features)).toBe('Ammo options');
+    expect(labelFor('rank', bp, features)).toBe('Rank');
+  });
+
+  it('a copy of standard gear gets a new id and loses its description', () => {
+    const item = { ...weapon({ id: 'pistol', name: 'Pistol' }), description: 'A gun.' };
+    const copy = fromGear(item as never, { id: 'new', createdAt: 'a', updatedAt: 'b' });
+    expect(copy).toMatchObject({ id: 'new', name: 'Pistol', type: 'weapon', createdAt: 'a' });
+    expect('description' in copy).toBe(false);
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * The blueprint editor's pure model: new documents, changing type while
+ * keeping what applies, property hints, and why a feature cannot be added.
+ * No React; tested in Node.
+ */
+import {
+  BLUEPRINT_TYPES,
+  PROPERTY_SPECS,
+  RANGES,
+  SLOTS,
+  availability,
+  basePrice,
+  blueprintCapacity,
+  rangeCost,
+  type Blueprint,
+  type BlueprintFeatureEntry,
+  type BlueprintType,
+  type GearEntry,
+} from '../../rules';
+
+export type { BlueprintType };
+export { BLUEPRINT_TYPES, RANGES, SLOTS };
+
+export const TYPE_INFO: Record<BlueprintType, { label: string; blurb: string }> = {
+  weapon: { label: 'Weapon', blurb: 'Guns, blades and launchers: damage, range and rate of fire.' },
+  armour: { label: 'Armour', blurb: 'Worn protection: soaks damage per hit and makes you harder to hit.' },
+  equipment: { label: 'Equipment', blurb: 'Tools, kits and gadgets with a number of uses.' },
+  cyberware: { label: 'Cyberware', blurb: 'Implants in a body slot; more strain buys more capacity.' },
+  drone: { label: 'Drone', blurb: 'Remote machines with a frame and a speed of their own.' },
+};
+
+/** How each property is priced, in words (GAME.md §3). */
+export const PROPERTY_HINTS: Record<string, string> = {
+  'weapon.damage': '1 pt per step above 2',
+  'weapon.range': '1 pt per step beyond close; melee is free',
+  'weapon.rate': '2 pts per step above 1',
+  'weapon.bulk': 'No cost',
+  'armour.protection': '2 pts per step above 1',
+  'armour.guard': '3 pts per step above 0',
+  'armour.bulk': '1 pt per step below 2',
+  'equipment.uses': '1 pt per 2 uses above 3',
+  'equipment.bulk': 'No cost',
+  'cyberware.slot': 'No cost',
+  'cyberware.strain': 'Each step above 1 adds 2 capacity',
+  'cyberware.bulk': 'Always 0',
+  'drone.frame': '2 pts per step above 1',
+  'drone.speed': '1 pt per step above 2',
+  'drone.bulk': 'No cost',
+};
+
+export const MARKS = ['Mk I', 'Mk II', 'Mk III', 'Mk IV', 'Mk V'] as const;
+export const markOf = (rank: number) => MARKS[rank - 1] ?? `Rank ${rank}`;
+export const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+export const credits = (n: number) => `${n.toLocaleString('en')} cr`;
+
+/** Default properties of a type. */
+export function defaultProperties(type: BlueprintType): Record<string, number | string> {
+  const props: Record<string, number | string> = {};
+  for (const [key, spec] of Object.entries(PROPERTY_SPECS[type])) props[key] = spec.def;
+  if (type === 'weapon') props.range = 'close';
+  if (type === 'cyberware') props.slot = 'arm';
+  return props;
+}
+
+export function newBlueprint(base: { id: string; schemaVersion: number; name: string; createdAt: string; updatedAt: string; tags: string[] }, type: BlueprintType = 'weapon'): Blueprint {
+  return { kind: 'blueprint', ...base, type, rank: 1, properties: defaultProperties(type), features: [] } as unknown as Blueprint;
+}
+
+/** Whether the document holds choices a type change would lose (so the editor asks first). */
+export function hasChoices(bp: Blueprint): boolean {
+  if (bp.features.length > 0) return true;
+  const def = defaultProperties(bp.type);
+  return Object.entries(def).some(([k, v]) => (bp.properties as Record<string, unknown>)[k] !== v);
+}
+
+/**
+ * The blueprint as another type: name, rank, notes and tags stay; a property
+ * of the same name stays when it fits the new range; features (each made for
+ * one type) go.
+ */
+export function changeType(bp: Blueprint, type: BlueprintType): { next: Blueprint; dropped: string[]; kept: string[] } {
+  if (bp.type === type) return { next: bp, dropped: [], kept: [] };
+  const props = defaultProperties(type);
+  const kept: string[] = [];
+  for (const [key, spec] of Object.entries(PROPERTY_SPECS[type])) {
+    const old = (bp.properties as Record<string, unknown>)[key];
+    if (typeof old === 'number' && old >= spec.min && old <= spec.max && key in PROPERTY_SPECS[bp.type]) {
+      props[key] = old;
+      kept.push(spec.label);
+    }
+  }
+  const dropped = bp.features.map((f) => f.id);
+  return { next: { ...bp, type, properties: props, features: [] } as unknown as Blueprint, dropped, kept };
+}
+
+const orList = (xs: readonly string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`);
+
+/** Why the blueprint's properties do not meet a feature's requirements, in words ("Needs rate 2 or more"), or []. */
+export function unmetRequirements(entry: BlueprintFeatureEntry, bp: Blueprint): string[] {
+  const props = bp.properties as Record<string, unknown>;
+  const out: string[] = [];
+  for (const req of entry.requires ?? []) {
+    const v = props[req.property];
+    if (req.min !== undefined && !(Number(v) >= req.min)) out.push(`Needs ${req.property} ${req.min} or more`);
+    if (req.max !== undefined && !(Number(v) <= req.max)) out.push(`Needs ${req.property} ${req.max} or less`);
+    if (req.oneOf && !req.oneOf.includes(String(v))) out.push(`Needs ${req.property} ${orList(req.oneOf)}`);
+  }
+  return out;
+}
+
+/** Requirements in words, whether met or not ("Requires rate 2 or more"). */
+export function requirementText(entry: BlueprintFeatureEntry): string[] {
+  return (entry.requires ?? []).map((req) => {
+    const parts = [req.min !== undefined ? `${req.min} or more` : '', req.max !== undefined ? `${req.max} or less` : '', req.oneOf ? orList(req.oneOf) : ''].filter(Boolean);
+    return `Requires ${req.property} ${parts.join(' and ')}`;
+  });
+}
+
+/** Why a feature cannot be added now, or undefined. Over-capacity does not block: it shows as an issue. */
+export function whyUnavailable(entry: BlueprintFeatureEntry, bp: Blueprint, all: readonly BlueprintFeatureEntry[]): string | undefined {
+  if (bp.features.some((f) => f.id === entry.id)) return entry.maxRanks ? 'Already on this blueprint: raise its ranks instead' : 'Already on this blueprint';
+  const unmet = unmetRequirements(entry, bp);
+  if (unmet.length) return unmet.join('; ');
+  const clash = bp.features.find((f) => entry.excludes?.includes(f.id) || all.find((e) => e.id === f.id)?.excludes?.includes(entry.id));
+  if (clash) return `Cannot be combined with ${all.find((e) => e.id === clash.id)?.name ?? clash.id}`;
+  return undefined;
+}
+
+/** A feature's cost as the player reads it. */
+export function costText(entry: BlueprintFeatureEntry): string {
+  const pts = (n: number) => `${n} pt${n === 1 ? '' : 's'}`;
+  return entry.maxRanks ? `${pts(entry.cost)} per rank (1–${entry.maxRanks})` : pts(entry.cost);
+}
+
+export function chooseRuleText(rule: { exactly: number } | { upTo: number }): string {
+  const n = 'exactly' in rule ? rule.exactly : rule.upTo;
+  return `${'exactly' in rule ? 'Choose exactly' : 'Choose up to'} ${n} option${n === 1 ? '' : 's'}`;
+}
+
+/** Rank facts for the rank field's hint. */
+export function rankFacts(bp: Blueprint) {
+  const rank = Math.min(5, Math.max(1, bp.rank));
+  const strain = bp.type === 'cyberware' ? Number((bp.properties as Record<string, unknown>).strain ?? 1) : 1;
+  return { capacity: blueprintCapacity(rank, bp.type, strain), basePrice: basePrice(rank), availability: availability(rank) };
+}
+
+export function rangeOptionDetail(range: string): string {
+  const c = rangeCost(range);
+  return c === 0 ? 'free' : `+${c} pt${c === 1 ? '' : 's'}`;
+}
+
+/** A new blueprint copied from a standard gear item (its description dropped). */
+export function fromGear(item: GearEntry, base: { id: string; createdAt: string; updatedAt: string }): Blueprint {
+  const { description: _d, ...rest } = item as GearEntry & { description?: string };
+  return { ...structuredClone(rest), ...base, tags: (rest as { tags?: string[] }).tags ?? [] } as Blueprint;
+}
+
+/** The plain name of the field an issue path points at. */
+export function labelFor(path: string, bp: Blueprint, features: readonly BlueprintFeatureEntry[]): string | undefined {
+  if (path === 'rank') return 'Rank';
+  if (path === 'name') return 'Name';
+  const prop = /^properties\.(\w+)/.exec(path);
+  if (prop) return PROPERTY_SPECS[bp.type]?.[prop[1]!]?.label ?? cap(prop[1]!);
+  const feat = /^features\.(\d+)(?:\.(\w+))?/.exec(path);
+  if (feat) {
+    const id = bp.features[Number(feat[1])]?.id;
+    const name = features.find((f) => f.id === id)?.name ?? id ?? 'Feature';
+    return feat[2] === 'ranks' ? `${name} ranks` : feat[2] === 'subFeatures' ? `${name} options` : name;
+  }
+  return undefined;
+}

@@ -1,0 +1,237 @@
+/**
+ * The frame around one open document: Name, save state, undo/redo, the
+ * document menu and its dialogs, the form beside its summary, and the card
+ * that prints. Shared documents open here read-only with "Save a copy".
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { evaluate, type Catalogues, type NucleusDocument } from '../../rules';
+import type { DocumentRepository, StoredDocument, Version } from '../../storage/types';
+import { encodeShare } from '../../storage/sharelink';
+import { EditorContext, type EditorContextValue } from './context';
+import { canRedo, canUndo } from './history';
+import { historyShortcut } from './keyboard';
+import { SAVE_STATE_TEXT, useDocumentSession } from './session';
+import { TextField } from './fields';
+import { SummaryPanel } from './Summary';
+import { DocumentMenu } from './DocumentMenu';
+import { ConfirmDialog, EditItemDialog } from './EditItemDialog';
+import { PrintCard } from './PrintCard';
+import type { EditorDefinition } from './definition';
+import type { RulesLinks } from './catalogues';
+import { copyDocument, exportFileName } from './repository';
+
+export interface DocumentFrameProps<D extends NucleusDocument> {
+  definition: EditorDefinition<D>;
+  repository: DocumentRepository;
+  stored: StoredDocument;
+  catalogues: Partial<Catalogues>;
+  rulesLinks: RulesLinks;
+  /** Opened from a share link: nothing saves until "Save a copy". */
+  readOnly?: boolean;
+  /** Opens another document, the list (null) or a new one ('new'). */
+  navigate: (to: { id: string } | 'new' | 'list', notice?: string) => void;
+  /** Saves a new document and opens it. */
+  saveNew: (doc: D) => Promise<void>;
+  importFile: () => void;
+}
+
+export function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function DocumentFrame<D extends NucleusDocument>(props: DocumentFrameProps<D>) {
+  const { definition, repository, catalogues, rulesLinks, readOnly = false } = props;
+  const session = useDocumentSession<D>(repository, props.stored);
+  const doc = session.history.present;
+  const evaluation = useMemo(() => evaluate(doc, catalogues), [doc, catalogues]);
+  const [share, setShare] = useState<{ url?: string; error?: string } | null>(null);
+  const [versions, setVersions] = useState<Version[] | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const { dispatch } = session;
+
+  const ctx: EditorContextValue<D> = useMemo(
+    () => ({
+      doc,
+      evaluation,
+      readOnly,
+      change: (update, options) => {
+        if (!readOnly) dispatch({ type: 'apply', update, coalesce: options?.coalesce });
+      },
+      seal: () => dispatch({ type: 'seal' }),
+    }),
+    [doc, evaluation, readOnly, dispatch],
+  );
+
+  // Marks the moment the summary shows a change (scripts/bench/editor.ts reads these).
+  useEffect(() => {
+    performance.mark('nucleus:summary-updated');
+  }, [evaluation]);
+
+  const undo = useCallback(() => dispatch({ type: 'undo' }), [dispatch]);
+  const redo = useCallback(() => dispatch({ type: 'redo' }), [dispatch]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const which = historyShortcut(e);
+      if (!which || readOnly) return;
+      // Inside a dialog the shortcut belongs to the dialog's own fields.
+      if ((e.target as Element | null)?.closest?.('dialog')) return;
+      e.preventDefault();
+      if (which === 'undo') undo();
+      else redo();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [undo, redo, readOnly]);
+
+  const exportJson = () => download(exportFileName(doc), `${JSON.stringify(doc, null, 2)}\n`);
+  const actions = [
+    { label: 'New', run: () => props.navigate('new'), writes: true },
+    { label: 'Duplicate', run: () => void props.saveNew(copyDocument(doc, `${doc.name} (copy)`)), writes: true },
+    { label: 'Import…', run: props.importFile, writes: true },
+    { label: 'Export', run: exportJson },
+    {
+      label: 'Share link',
+      run: () => {
+        setShare({});
+        encodeShare(doc).then(
+          (fragment) => setShare({ url: `${location.origin}${location.pathname}#${fragment}` }),
+          (e: Error) => setShare({ error: e.message }),
+        );
+      },
+    },
+    { label: 'Print', run: () => void session.flush().finally(() => window.print()) },
+    { label: 'History', run: () => void repository.versions(doc.id).then(setVersions), writes: true },
+    { label: 'Delete', run: () => setConfirmDelete(true), writes: true, danger: true },
+  ];
+
+  const noun = definition.noun;
+  const summary = definition.summary(doc, evaluation, catalogues);
+  return (
+    <EditorContext.Provider value={ctx as EditorContextValue<unknown>}>
+      <div className="kit-editor" data-kind={definition.kind} data-readonly={readOnly || undefined}>
+        {readOnly && (
+          <div className="kit-banner" role="region" aria-label="Shared document">
+            <p>
+              <strong>A shared {noun}, read-only.</strong> Save a copy to change it; it will be yours, on this device.
+            </p>
+            <button type="button" className="btn btn-primary" onClick={() => void props.saveNew(copyDocument(doc))}>
+              Save a copy
+            </button>
+          </div>
+        )}
+        <div className="kit-frame-head">
+          <TextField path="name" label="Name" large placeholder={`Name this ${noun}`} />
+          <div className="kit-frame-tools">
+            {!readOnly && (
+              <p className={`kit-save-state is-${session.saveState}`} role="status" data-save-state={session.saveState}>
+                {SAVE_STATE_TEXT[session.saveState]}
+              </p>
+            )}
+            {!readOnly && (
+              <div className="kit-undo" role="group" aria-label="Undo and redo">
+                <button type="button" className="btn kit-small" onClick={undo} disabled={!canUndo(session.history)} aria-keyshortcuts="Control+Z Meta+Z">
+                  Undo
+                </button>
+                <button type="button" className="btn kit-small" onClick={redo} disabled={!canRedo(session.history)} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y">
+                  Redo
+                </button>
+              </div>
+            )}
+            <DocumentMenu actions={actions} readOnly={readOnly} />
+          </div>
+        </div>
+        {session.error && (
+          <p className="kit-alert" role="alert">
+            {session.error}
+          </p>
+        )}
+        {session.conflict && (
+          <div className="kit-alert" role="alert">
+            <p>This {noun} was changed in another tab or device while you edited it here.</p>
+            <button type="button" className="btn" onClick={session.keepMine}>
+              Keep mine
+            </button>
+            <button type="button" className="btn" onClick={session.takeTheirs}>
+              Load theirs
+            </button>
+          </div>
+        )}
+        <div className="kit-editor-grid">
+          <div className="kit-form">
+            <definition.Form doc={doc} evaluation={evaluation} catalogues={catalogues} rulesLinks={rulesLinks} readOnly={readOnly} />
+          </div>
+          <SummaryPanel items={summary} valid={evaluation.valid} issues={evaluation.issues} labelFor={(p) => definition.labelFor?.(p, doc, catalogues)} />
+        </div>
+        <div className="kit-print-card" aria-hidden="true">
+          {definition.PrintCard ? (
+            <definition.PrintCard doc={doc} evaluation={evaluation} catalogues={catalogues} rulesLinks={rulesLinks} readOnly />
+          ) : (
+            <PrintCard doc={doc} items={summary} valid={evaluation.valid} />
+          )}
+        </div>
+
+        <EditItemDialog open={!!share} title="Share link" eyebrow={noun} onCancel={() => setShare(null)} onConfirm={() => setShare(null)} confirmLabel="Close">
+          {share?.error ? (
+            <p role="alert">{share.error}</p>
+          ) : share?.url ? (
+            <>
+              <p>Anyone with this link sees this {noun} read-only and can save a copy. The link holds the whole {noun}; no server keeps it.</p>
+              <label className="kit-label" htmlFor="kit-share-url">
+                Link
+              </label>
+              <input id="kit-share-url" className="kit-input" readOnly value={share.url} onFocus={(e) => e.currentTarget.select()} data-autofocus />
+              <button type="button" className="btn kit-small" onClick={() => void navigator.clipboard?.writeText(share.url!)}>
+                Copy link
+              </button>
+            </>
+          ) : (
+            <p>Making the link…</p>
+          )}
+        </EditItemDialog>
+
+        <EditItemDialog open={!!versions} title="History" eyebrow={noun} onCancel={() => setVersions(null)} onConfirm={() => setVersions(null)} confirmLabel="Close">
+          {versions && versions.length === 0 && <p>No saved versions yet.</p>}
+          <ol className="kit-versions">
+            {versions?.map((v) => (
+              <li key={v.id}>
+                <span>
+                  <time dateTime={v.savedAt}>{new Date(v.savedAt).toLocaleString()}</time> · {v.summary}
+                </span>
+                <button
+                  type="button"
+                  className="btn kit-small"
+                  onClick={() => {
+                    dispatch({ type: 'apply', update: () => ({ ...(v.document as D), id: doc.id }) });
+                    setVersions(null);
+                  }}
+                >
+                  Restore<span className="visually-hidden"> the version of {new Date(v.savedAt).toLocaleString()}</span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </EditItemDialog>
+
+        <ConfirmDialog
+          open={confirmDelete}
+          title={`Delete this ${noun}?`}
+          message={<p>“{doc.name || `Untitled ${noun}`}” goes to the trash; you can bring it back from there.</p>}
+          confirmLabel="Delete"
+          onCancel={() => setConfirmDelete(false)}
+          onConfirm={() => {
+            setConfirmDelete(false);
+            void session
+              .flush()
+              .then(() => repository.delete(doc.id))
+              .then(() => props.navigate('list', `“${doc.name || `Untitled ${noun}`}” was moved to the trash.`));
+          }}
+        />
+      </div>
+    </EditorContext.Provider>
+  );
+}

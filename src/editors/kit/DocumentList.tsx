@@ -1,0 +1,78 @@
+/** The editor's first screen: this kind's documents on this device and a prominent "New …". */
+import { useEffect, useState } from 'react';
+import type { Catalogues, NucleusDocument } from '../../rules';
+import type { DocumentRepository, StoredDocument } from '../../storage/types';
+import type { EditorDefinition } from './definition';
+import type { RulesLinks } from './catalogues';
+
+export interface DocumentListProps<D extends NucleusDocument> {
+  definition: EditorDefinition<D>;
+  repository: DocumentRepository;
+  catalogues: Partial<Catalogues>;
+  rulesLinks: RulesLinks;
+  notice?: string;
+  onNew: () => void;
+  onImport: () => void;
+  onOpen: (id: string) => void;
+  start: (doc: D) => void;
+}
+
+export function DocumentList<D extends NucleusDocument>(props: DocumentListProps<D>) {
+  const { definition, repository } = props;
+  const [docs, setDocs] = useState<StoredDocument[] | null>(null);
+  const noun = definition.noun;
+  useEffect(() => {
+    const load = () => void repository.list({ kind: definition.kind, sort: 'updated' }).then(setDocs);
+    load();
+    return repository.subscribe(load);
+  }, [repository, definition.kind]);
+  const Start = definition.StartOptions;
+  return (
+    <div className="kit-list">
+      {props.notice && (
+        <p className="kit-notice" role="status">
+          {props.notice}
+        </p>
+      )}
+      <div className="kit-list-head">
+        <button type="button" className="btn btn-primary kit-new" onClick={props.onNew}>
+          New {noun}
+        </button>
+        <button type="button" className="btn" onClick={props.onImport}>
+          Import…
+        </button>
+      </div>
+      {definition.intro}
+      <section aria-labelledby="kit-list-title">
+        <h2 id="kit-list-title">Your {noun}s</h2>
+        {docs === null ? (
+          <p role="status">Loading…</p>
+        ) : docs.length === 0 ? (
+          <p className="kit-muted">No {noun}s on this device yet. Start a new one, or start from a standard item.</p>
+        ) : (
+          <ul className="kit-doc-list">
+            {docs.map((d) => (
+              <li key={d.id}>
+                <a
+                  href={`?id=${encodeURIComponent(d.id)}`}
+                  onClick={(e) => {
+                    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+                    e.preventDefault();
+                    props.onOpen(d.id);
+                  }}
+                >
+                  {d.name || `Untitled ${noun}`}
+                </a>
+                <span className="kit-doc-meta">
+                  {!d.valid && <span className="kit-badge is-invalid">Breaks a rule</span>}
+                  <time dateTime={d.updatedAt}>{new Date(d.updatedAt).toLocaleString()}</time>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {Start && <Start catalogues={props.catalogues} rulesLinks={props.rulesLinks} start={props.start} />}
+    </div>
+  );
+}

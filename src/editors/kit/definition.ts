@@ -1,0 +1,40 @@
+/**
+ * What an editor tells the kit about itself. An editor is mostly this
+ * object: the kit supplies the frame, storage, history, summary and dialogs.
+ */
+import type { ComponentType, ReactNode } from 'react';
+import type { Catalogues, Evaluation, NucleusDocument } from '../../rules';
+import type { SummaryItem } from './Summary';
+import type { CatalogueName, RulesLinks } from './catalogues';
+
+export interface EditorViewProps<D extends NucleusDocument> {
+  doc: D;
+  evaluation: Evaluation<unknown>;
+  catalogues: Partial<Catalogues>;
+  rulesLinks: RulesLinks;
+  readOnly: boolean;
+}
+
+export interface EditorDefinition<D extends NucleusDocument = NucleusDocument> {
+  kind: D['kind'];
+  /** The document's plain name: "blueprint" ("New blueprint", "Your blueprints"). */
+  noun: string;
+  /** Catalogues to load before the editor opens (evaluate needs them). */
+  catalogues: readonly CatalogueName[];
+  /** A new, empty document (with id and dates from `documentBase`). */
+  create(catalogues: Partial<Catalogues>): D;
+  /** The form: the document's fields (read the kit's context for `change`). */
+  Form: ComponentType<EditorViewProps<D>>;
+  /** The summary's values (Spent, Capacity, Price…). */
+  summary(doc: D, evaluation: Evaluation<unknown>, catalogues: Partial<Catalogues>): SummaryItem[];
+  /** Plain name of the field at an issue path, shown before its message in the list. */
+  labelFor?(path: string, doc: D, catalogues: Partial<Catalogues>): string | undefined;
+  /** The printed card; default: name, summary and notes. */
+  PrintCard?: ComponentType<EditorViewProps<D>>;
+  /** More ways to start on the list screen (e.g. "Start from standard gear"). */
+  StartOptions?: ComponentType<{ catalogues: Partial<Catalogues>; rulesLinks: RulesLinks; start: (doc: D) => void }>;
+  /** `?copy=ID` on the route opens a new document copied from this (e.g. a standard gear item). */
+  copyFrom?(id: string, catalogues: Partial<Catalogues>): D | undefined;
+  /** Extra words under the list's heading. */
+  intro?: ReactNode;
+}

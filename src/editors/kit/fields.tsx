@@ -1,0 +1,233 @@
+/**
+ * The kit's fields. Each has a visible label (the rules' own name of the
+ * field), shows its issues beside it, and works by keyboard alone.
+ * Bind one to the document with `path`, or control it with `value`/`onChange`.
+ */
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useField, type FieldBinding } from './context';
+import { FieldIssues, describedBy } from './issues';
+import { parseWhole, stepperKey, type StepperRange } from './keyboard';
+
+function Hint({ id, hint }: { id: string; hint?: ReactNode }) {
+  return hint ? (
+    <span className="kit-hint" id={`${id}-hint`}>
+      {hint}
+    </span>
+  ) : null;
+}
+
+export interface NumberStepperProps extends FieldBinding<number>, StepperRange {
+  /** Text after the number (e.g. "credits"), also read by screen readers. */
+  unit?: string;
+  /** How the value reads in words, e.g. 3 → "Mk III" (aria-valuetext). */
+  valueText?: (value: number) => string;
+}
+
+/** A whole number with − and + buttons; arrows, PageUp/PageDown, Home/End; typing is one undo step. */
+export function NumberStepper(props: NumberStepperProps) {
+  const f = useField(props);
+  const { min, max, unit, valueText } = props;
+  const value = typeof f.value === 'number' ? f.value : Number(f.value);
+  const [text, setText] = useState(String(value));
+  useEffect(() => setText(String(value)), [value]);
+  const step = (key: string) => {
+    const next = stepperKey(key, value, props);
+    if (next !== null && next !== value) f.set(next);
+    return next;
+  };
+  return (
+    <div className={`kit-field kit-stepper${f.issues.length ? ' has-issue' : ''}`} data-field-path={props.path}>
+      <label htmlFor={f.id} className="kit-label">
+        {props.label}
+      </label>
+      <Hint id={f.id} hint={props.hint} />
+      <div className="kit-stepper-row">
+        <button type="button" className="kit-step" tabIndex={-1} aria-hidden="true" disabled={f.readOnly || value <= min} onClick={() => step('ArrowDown')}>
+          −
+        </button>
+        <input
+          id={f.id}
+          className="kit-input kit-number"
+          type="text"
+          inputMode="numeric"
+          role="spinbutton"
+          aria-valuemin={min}
+          aria-valuemax={max}
+          aria-valuenow={Number.isFinite(value) ? value : undefined}
+          aria-valuetext={valueText ? valueText(value) : unit ? `${value} ${unit}` : undefined}
+          aria-invalid={f.issues.some((i) => i.severity === 'error') || undefined}
+          aria-describedby={describedBy(f.id, f.issues, props.hint)}
+          readOnly={f.readOnly}
+          value={text}
+          onKeyDown={(e) => {
+            if (f.readOnly || e.altKey || e.ctrlKey || e.metaKey) return;
+            if (stepperKey(e.key, value, props) !== null) {
+              e.preventDefault();
+              step(e.key);
+            }
+          }}
+          onChange={(e) => {
+            setText(e.target.value);
+            const n = parseWhole(e.target.value);
+            if (n !== null && n !== value) f.set(n, { coalesce: `type:${f.id}` });
+          }}
+          onBlur={() => {
+            setText(String(value));
+            f.seal();
+          }}
+        />
+        <button type="button" className="kit-step" tabIndex={-1} aria-hidden="true" disabled={f.readOnly || value >= max} onClick={() => step('ArrowUp')}>
+          +
+        </button>
+        {valueText ? <span className="kit-unit" aria-hidden="true">{valueText(value)}</span> : unit ? <span className="kit-unit" aria-hidden="true">{unit}</span> : null}
+      </div>
+      <FieldIssues id={f.id} issues={f.issues} />
+    </div>
+  );
+}
+
+/** One option of a select or a chip group. */
+export interface FieldOption<V extends string | number = string> {
+  value: V;
+  label: string;
+  /** Short extra text shown with the option, e.g. its cost ("+2 pts"). */
+  detail?: string;
+  /** Why the option cannot be chosen now ("Needs rate 2 or more"); it stays visible. */
+  unavailable?: string;
+}
+
+export interface SelectFieldProps<V extends string | number> extends FieldBinding<V> {
+  options: readonly FieldOption<V>[];
+}
+
+/** A native select; unavailable options stay listed with their reason. */
+export function SelectField<V extends string | number>(props: SelectFieldProps<V>) {
+  const f = useField(props);
+  return (
+    <div className={`kit-field kit-select${f.issues.length ? ' has-issue' : ''}`} data-field-path={props.path}>
+      <label htmlFor={f.id} className="kit-label">
+        {props.label}
+      </label>
+      <Hint id={f.id} hint={props.hint} />
+      <select
+        id={f.id}
+        className="kit-input"
+        value={String(f.value)}
+        disabled={f.readOnly}
+        aria-invalid={f.issues.some((i) => i.severity === 'error') || undefined}
+        aria-describedby={describedBy(f.id, f.issues, props.hint)}
+        onChange={(e) => {
+          const o = props.options.find((x) => String(x.value) === e.target.value);
+          if (o) f.set(o.value);
+        }}
+      >
+        {props.options.map((o) => (
+          <option key={String(o.value)} value={String(o.value)} disabled={!!o.unavailable && o.value !== f.value}>
+            {o.label}
+            {o.detail ? ` (${o.detail})` : ''}
+            {o.unavailable ? ` — ${o.unavailable}` : ''}
+          </option>
+        ))}
+      </select>
+      <FieldIssues id={f.id} issues={f.issues} />
+    </div>
+  );
+}
+
+export interface OptionChipsProps<V extends string | number> extends FieldBinding<V | V[]> {
+  options: readonly FieldOption<V>[];
+  /** Several may be chosen (checkboxes) instead of one (radios). */
+  multiple?: boolean;
+}
+
+/**
+ * Options as chips over native radios or checkboxes (so arrows, Space and
+ * the group's name work as everywhere). An unavailable option stays in the
+ * group, disabled, with its reason printed under it.
+ */
+export function OptionChips<V extends string | number>(props: OptionChipsProps<V>) {
+  const f = useField(props);
+  const name = useId();
+  const chosen = new Set((Array.isArray(f.value) ? f.value : [f.value]).map(String));
+  return (
+    <fieldset
+      className={`kit-field kit-chips${f.issues.length ? ' has-issue' : ''}`}
+      id={f.id}
+      data-field-path={props.path}
+      aria-describedby={describedBy(f.id, f.issues, props.hint)}
+      tabIndex={-1}
+    >
+      <legend className="kit-label">{props.label}</legend>
+      <Hint id={f.id} hint={props.hint} />
+      <div className="kit-chip-row">
+        {props.options.map((o) => {
+          const key = String(o.value);
+          const checked = chosen.has(key);
+          const reason = o.unavailable && !checked ? o.unavailable : undefined;
+          const reasonId = `${f.id}-${key}-why`;
+          return (
+            <label key={key} className={`kit-chip${checked ? ' is-on' : ''}${reason ? ' is-unavailable' : ''}`}>
+              <input
+                type={props.multiple ? 'checkbox' : 'radio'}
+                name={name}
+                value={key}
+                checked={checked}
+                disabled={f.readOnly || !!reason}
+                aria-describedby={reason ? reasonId : undefined}
+                onChange={(e) => {
+                  if (!props.multiple) return f.set(o.value);
+                  const list = (Array.isArray(f.value) ? f.value : []) as V[];
+                  f.set(e.target.checked ? [...list, o.value] : list.filter((v) => v !== o.value));
+                }}
+              />
+              <span className="kit-chip-text">
+                {o.label}
+                {o.detail && <span className="kit-chip-detail"> {o.detail}</span>}
+              </span>
+              {reason && (
+                <span className="kit-chip-why" id={reasonId}>
+                  {reason}
+                </span>
+              )}
+            </label>
+          );
+        })}
+      </div>
+      <FieldIssues id={f.id} issues={f.issues} />
+    </fieldset>
+  );
+}
+
+export interface TextFieldProps extends FieldBinding<string> {
+  placeholder?: string;
+  /** Visually large (the document's name). */
+  large?: boolean;
+  maxLength?: number;
+}
+
+/** A line of text; typing is coalesced into one undo step. */
+export function TextField(props: TextFieldProps) {
+  const f = useField(props);
+  return (
+    <div className={`kit-field kit-text${props.large ? ' is-large' : ''}${f.issues.length ? ' has-issue' : ''}`} data-field-path={props.path}>
+      <label htmlFor={f.id} className="kit-label">
+        {props.label}
+      </label>
+      <Hint id={f.id} hint={props.hint} />
+      <input
+        id={f.id}
+        className="kit-input"
+        type="text"
+        value={f.value ?? ''}
+        placeholder={props.placeholder}
+        maxLength={props.maxLength ?? 120}
+        readOnly={f.readOnly}
+        aria-invalid={f.issues.some((i) => i.severity === 'error') || undefined}
+        aria-describedby={describedBy(f.id, f.issues, props.hint)}
+        onChange={(e) => f.set(e.target.value, { coalesce: `type:${f.id}` })}
+        onBlur={f.seal}
+      />
+      <FieldIssues id={f.id} issues={f.issues} />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { historyShortcut, pageStep, parseWhole, stepperKey } from './keyboard';
+
+const r = { min: 1, max: 8 };
+const keys = { ctrlKey: false, metaKey: false, shiftKey: false, altKey: false };
+
+describe('stepper keyboard', () => {
+  it('[K1] arrows step by one step within the range', () => {
+    expect(stepperKey('ArrowUp', 2, r)).toBe(3);
+    expect(stepperKey('ArrowDown', 2, r)).toBe(1);
+    expect(stepperKey('ArrowDown', 1, r)).toBe(1);
+    expect(stepperKey('ArrowUp', 8, r)).toBe(8);
+    expect(stepperKey('ArrowUp', 2, { min: 0, max: 10, step: 2 })).toBe(4);
+  });
+  it('[K2] PageUp/PageDown take bigger steps, clamped', () => {
+    expect(pageStep({ min: 1, max: 10 })).toBe(2);
+    expect(pageStep({ min: 0, max: 100 })).toBe(20);
+    expect(stepperKey('PageUp', 2, { min: 1, max: 10 })).toBe(4);
+    expect(stepperKey('PageDown', 2, { min: 1, max: 10 })).toBe(1);
+    expect(stepperKey('PageUp', 2, { min: 1, max: 10, page: 5 })).toBe(7);
+  });
+  it('[K3] Home and End go to the ends of the range', () => {
+    expect(stepperKey('Home', 5, r)).toBe(1);
+    expect(stepperKey('End', 5, r)).toBe(8);
+  });
+  it('[K4] other keys are not the stepper’s (caret keys stay with the text)', () => {
+    for (const k of ['ArrowLeft', 'ArrowRight', 'a', 'Enter', 'Tab']) expect(stepperKey(k, 5, r)).toBeNull();
+  });
+  it('[K5] a value outside the range steps back into it', () => {
+    expect(stepperKey('ArrowUp', 12, r)).toBe(8);
+    expect(stepperKey('ArrowDown', -3, r)).toBe(1);
+    expect(stepperKey('ArrowUp', Number.NaN, r)).toBe(2);
+  });
+  it('[K6] typed text is a whole number or nothing', () => {
+    expect(parseWhole(' 7 ')).toBe(7);
+    expect(parseWhole('-2')).toBe(-2);
+    expect(parseWhole('\u22122')).toBe(-2);
+    expect(parseWhole('2.5')).toBeNull();
+    expect(parseWhole('')).toBeNull();
+    expect(parseWhole('x')).toBeNull();
+  });
+  it('[K7] undo/redo shortcuts: Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z, Ctrl+Y', () => {
+    expect(historyShortcut({ ...keys, key: 'z', ctrlKey: true })).toBe('undo');
+    expect(historyShortcut({ ...keys, key: 'z', metaKey: true })).toBe('undo');
+    expect(historyShortcut({ ...keys, key: 'Z', ctrlKey: true, shiftKey: true })).toBe('redo');
+    expect(historyShortcut({ ...keys, key: 'Z', metaKey: true, shiftKey: true })).toBe('redo');
+    expect(historyShortcut({ ...keys, key: 'y', ctrlKey: true })).toBe('redo');
+    expect(historyShortcut({ ...keys, key: 'z' })).toBeNull();
+    expect(historyShortcut({ ...keys, key: 'z', ctrlKey: true, altKey: true })).toBeNull();
+  });
+});

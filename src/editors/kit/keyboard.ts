@@ -1,0 +1,62 @@
+/**
+ * The keyboard of a number stepper, as a pure function so it is tested
+ * without a browser (WAI-ARIA spinbutton keys).
+ */
+export interface StepperRange {
+  min: number;
+  max: number;
+  /** Arrow step; default 1. */
+  step?: number;
+  /** PageUp/PageDown step; default the larger of 2 steps and a fifth of the range. */
+  page?: number;
+}
+
+export function pageStep(r: StepperRange): number {
+  const step = r.step ?? 1;
+  return r.page ?? Math.max(2 * step, Math.round((r.max - r.min) / 5 / step) * step);
+}
+
+export function clamp(value: number, r: Pick<StepperRange, 'min' | 'max'>): number {
+  return Math.min(r.max, Math.max(r.min, value));
+}
+
+/**
+ * The value after a key press, or null when the key is not the stepper's.
+ * A value outside the range (typed, or from an old document) steps back
+ * into it rather than further out.
+ */
+export function stepperKey(key: string, value: number, r: StepperRange): number | null {
+  const step = r.step ?? 1;
+  const base = Number.isFinite(value) ? value : r.min;
+  switch (key) {
+    case 'ArrowUp':
+      return clamp(base + step, r);
+    case 'ArrowDown':
+      return clamp(base - step, r);
+    case 'PageUp':
+      return clamp(base + pageStep(r), r);
+    case 'PageDown':
+      return clamp(base - pageStep(r), r);
+    case 'Home':
+      return r.min;
+    case 'End':
+      return r.max;
+    default:
+      return null;
+  }
+}
+
+/** What a typed text means: a whole number, or null (the field keeps showing the text). */
+export function parseWhole(text: string): number | null {
+  const t = text.trim().replace(/^\u2212/, '-');
+  return /^-?\d+$/.test(t) ? Number(t) : null;
+}
+
+/** Whether the platform's undo/redo shortcut was pressed: Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z, Ctrl+Y. */
+export function historyShortcut(e: { key: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }): 'undo' | 'redo' | null {
+  if (e.altKey || !(e.ctrlKey || e.metaKey)) return null;
+  const k = e.key.toLowerCase();
+  if (k === 'z') return e.shiftKey ? 'redo' : 'undo';
+  if (k === 'y' && e.ctrlKey && !e.shiftKey) return 'redo';
+  return null;
+}
