@@ -2,7 +2,8 @@
  * Query benchmark over a built content database:
  *   npm run --silent bench:query -- --db dist/content.sqlite
  * Prints the database size (raw, gzipped), the time to open it with sql.js
- * (the browser's engine) and median/p95 latency of the page queries.
+ * (the browser's engine), median/p95 latency of the page queries, and the
+ * search index's figures (see search.ts).
  */
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -10,8 +11,11 @@ import { performance } from 'node:perf_hooks';
 import initSqlJs from 'sql.js';
 import { openContentDatabase } from '../../src/db';
 import { pageQuery, surroundQuery } from '../../src/content/queries';
-import MiniSearch from 'minisearch';
-import { loadSearchIndex, searchOptions } from '../../src/content/searchIndex';
+import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { searchReport, searchFilesIn } from './search';
+import { SEARCH_MANIFEST_PATH } from '../../src/content/searchIndex';
+import type { SearchManifest } from '../../src/content/searchFormat';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -62,17 +66,15 @@ const report: Record<string, unknown> = {
   surround: time(() => db.query(surroundQuery(picks[i++ % picks.length]!._path)), 100),
 };
 
-const index = db.search('main');
-if (index) {
-  report.searchIndexRaw = `${(index.length / 1024 / 1024).toFixed(2)} MB`;
-  report.searchIndexGzip = `${(gzipSync(index).length / 1024 / 1024).toFixed(2)} MB`;
-  const t = performance.now();
-  const mini: MiniSearch = loadSearchIndex(JSON.parse(index));
-  report.searchLoadMs = Number((performance.now() - t).toFixed(1));
-  const one = ['pulse', 'drone', 'reactor', 'plasma', 'cipher', 'signal', 'overch', 'arcolgy'];
-  const two = ['plasma rifle', 'void signal', 'neon market', 'drone relay', 'ghost uplink'];
-  let k = 0;
-  report.searchOneWord = time(() => mini.search(one[k++ % one.length]!, searchOptions), 100);
-  report.searchTwoWords = time(() => mini.search(two[k++ % two.length]!, searchOptions), 100);
+// The search index as the database holds it (manifest `main`, a shard per
+// name); the texts files, which the database leaves out, from the built site
+// beside it when there is one.
+const manifestText = db.search('main');
+if (manifestText) {
+  const dist = dirname(dbPath);
+  const files = existsSync(join(dist, SEARCH_MANIFEST_PATH)) ? searchFilesIn(dist) : new Map<string, string>();
+  files.set(SEARCH_MANIFEST_PATH, manifestText);
+  for (const shard of (JSON.parse(manifestText) as SearchManifest).shards) files.set(shard.index, db.search(shard.name) ?? '');
+  report.search = searchReport(files);
 }
 console.log(JSON.stringify(report, null, 2));

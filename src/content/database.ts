@@ -10,7 +10,7 @@ import { getSite, type Site } from './load';
 import { getCatalogues } from './catalogues';
 import { siteSections } from './search';
 import { catalogueSections } from './catalogueSearch';
-import { createSearchIndex } from './searchIndex';
+import { createSearchIndex, SEARCH_MANIFEST_PATH, type SearchFiles } from './searchIndex';
 import { pageQuery, surroundQuery, NAVIGATION_QUERY, globalQueries } from './queries';
 import { siteConfig } from '../config/site';
 
@@ -29,7 +29,8 @@ function getSql(): Promise<SqlJsStatic> {
 export interface BuiltDatabase {
   bytes: Uint8Array<ArrayBuffer>;
   db: ContentDatabase;
-  searchIndex: string;
+  /** The search index: manifest and shards, by site-relative address. */
+  search: SearchFiles;
   /** Static API answers: path (under the site root) → JSON text. */
   answers: Map<string, string>;
   globals: Record<string, unknown>;
@@ -47,14 +48,18 @@ export function getContentDatabase(): Promise<BuiltDatabase> {
 export async function buildDatabase(site: Site, catalogues: object): Promise<BuiltDatabase> {
   const SQL = await getSql();
   const sections = [...siteSections(site), ...catalogueSections(site.records, catalogues as never)];
-  const searchIndex = JSON.stringify(createSearchIndex(sections, site.integrity));
+  const search = createSearchIndex(sections, site.integrity);
   const documents = site.records.map(({ _lines, ...rest }) => rest);
   const bytes = buildContentDatabase(SQL, {
     documents,
     navigation: { [siteConfig.defaultLocale]: site.navigation },
     dirConfigs: site.dirConfigs,
     catalogues: catalogues as unknown as Record<string, Record<string, unknown>[]>,
-    search: { main: searchIndex },
+    // The manifest as `main`, each shard's index under its name (texts stay out: the pages hold them).
+    search: Object.fromEntries([
+      ['main', search.files.get(SEARCH_MANIFEST_PATH)!],
+      ...search.manifest.shards.map((s) => [s.name, search.files.get(s.index)!]),
+    ]),
     integrity: site.integrity,
     builtFrom: 'nucleus build',
   });
@@ -79,5 +84,5 @@ export async function buildDatabase(site: Site, catalogues: object): Promise<Bui
     answer(params);
   }
   answers.set(navigationApiPath(NAVIGATION_QUERY, site.integrity), JSON.stringify(site.navigation));
-  return { bytes, db, searchIndex, answers, globals };
+  return { bytes, db, search, answers, globals };
 }

@@ -1,57 +1,180 @@
 /**
- * The search index's one configuration, shared by the build (which writes the
- * index) and the browser (which loads and queries it). Pure.
+ * Writes the search index (build side, but pure): one manifest, and per shard
+ * an index file and a texts file (see searchFormat.ts for the shapes).
  */
-import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 import type { SearchSection } from './sections';
+import {
+  SEARCH_FORMAT_VERSION,
+  PAGE_FIELDS,
+  SECTION_FIELDS,
+  encodeNumbers,
+  encodePostings,
+  indexTerms,
+  slug,
+  type Field,
+  type SearchManifest,
+  type SearchShard,
+  type SearchTexts,
+} from './searchFormat';
 
-/** Bumped when the stored shape changes; the client refuses other versions. */
-export const SEARCH_FORMAT_VERSION = 1;
+/** Site-relative address of the manifest. */
+export const SEARCH_MANIFEST_PATH = '/search-index.json';
 
-/** Stored text per section: enough for an excerpt around the match. */
-export const STORED_TEXT_CHARS = 220;
-
-export type StoredSection = Omit<SearchSection, 'text'> & { text: string };
-
-export const indexOptions: Options<SearchSection> = {
-  fields: ['pageTitle', 'heading', 'text', 'breadcrumb'],
-  storeFields: ['path', 'anchor', 'pageTitle', 'heading', 'breadcrumb', 'kind', 'text', 'draft'],
-  extractField: (doc, field) => {
-    const value = (doc as unknown as Record<string, unknown>)[field];
-    if (field === 'text' && typeof value === 'string') return value;
-    return value == null ? '' : String(value);
-  },
-};
-
-export const searchOptions: SearchOptions = {
-  // Titles and headings above body text.
-  boost: { pageTitle: 4, heading: 2.5, breadcrumb: 0.5 },
-  prefix: true,
-  // Typos: one edit in short words, about one in five in longer ones.
-  fuzzy: (term) => (term.length <= 3 ? 0 : term.length <= 6 ? 1 : 0.2),
-  combineWith: 'AND',
-};
-
-export interface SearchIndexFile {
-  version: number;
-  integrity: string;
-  index: unknown;
+interface IndexPage {
+  path: string;
+  title: string;
+  crumbs: string;
+  kind: string;
+  sections: SearchSection[];
 }
 
-/** Builds the index; section texts are trimmed for storage, not for indexing. */
-export function createSearchIndex(sections: SearchSection[], integrity: string): SearchIndexFile {
-  const mini = new MiniSearch<SearchSection>(indexOptions);
-  mini.addAll(sections);
-  const json = JSON.parse(JSON.stringify(mini)) as { storedFields: Record<string, { text?: string }> };
-  for (const stored of Object.values(json.storedFields)) {
-    if (stored.text && stored.text.length > STORED_TEXT_CHARS) stored.text = stored.text.slice(0, STORED_TEXT_CHARS) + '…';
-  }
-  return { version: SEARCH_FORMAT_VERSION, integrity, index: json };
+const RESERVED = new Set(['drafts', 'catalogue', 'home']);
+
+/**
+ * The shard a page goes to: drafts together (only preview mode loads them),
+ * catalogue entries together (small, and wanted for almost every query),
+ * every other page with its top-level section.
+ */
+export function shardOf(section: Pick<SearchSection, 'path' | 'kind' | 'draft'>): string {
+  if (section.draft) return 'drafts';
+  if (section.kind !== 'page') return 'catalogue';
+  const top = (section.path.split('/')[1] ?? '').toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+  if (!top) return 'home';
+  // A folder that happens to share a reserved name keeps a shard of its own.
+  return RESERVED.has(top) ? `${top}-pages` : top;
 }
 
-export function loadSearchIndex(file: SearchIndexFile): MiniSearch<SearchSection> {
-  if (file.version !== SEARCH_FORMAT_VERSION) {
-    throw new Error(`Search index format ${file.version} is not supported (expected ${SEARCH_FORMAT_VERSION}); reload the page to get the current one.`);
+/**
+ * Pages of the index from the sections: a page's lead section (id = path)
+ * starts it and its headed sections follow; each catalogue entry is a page of
+ * its own (title = the entry's name, breadcrumb = the page listing it).
+ */
+function pagesOf(sections: SearchSection[]): IndexPage[] {
+  const pages: IndexPage[] = [];
+  let current: IndexPage | undefined;
+  for (const s of sections) {
+    const starts = !current || s.kind !== 'page' || s.id === s.path || s.path !== current.path;
+    if (starts) {
+      current = { path: s.path, title: s.pageTitle, crumbs: s.breadcrumb, kind: s.kind, sections: [] };
+      pages.push(current);
+      // A page that starts at a heading still gets a (empty) lead section.
+      if (s.kind === 'page' && s.id !== s.path) current.sections.push({ ...s, id: s.path, anchor: undefined, heading: undefined, text: '' });
+    }
+    current!.sections.push(s);
   }
-  return MiniSearch.loadJS(file.index as Parameters<typeof MiniSearch.loadJS>[0], indexOptions);
+  return pages;
+}
+
+class PostingLists {
+  readonly byTerm = new Map<string, Map<Field, { docs: number[]; counts: number[] }>>();
+
+  add(field: Field, doc: number, text: string): number {
+    const terms = indexTerms(text);
+    const counts = new Map<string, number>();
+    for (const t of terms) counts.set(t, (counts.get(t) ?? 0) + 1);
+    for (const [term, count] of counts) {
+      let fields = this.byTerm.get(term);
+      if (!fields) this.byTerm.set(term, (fields = new Map()));
+      let list = fields.get(field);
+      if (!list) fields.set(field, (list = { docs: [], counts: [] }));
+      list.docs.push(doc);
+      list.counts.push(count);
+    }
+    return terms.length;
+  }
+}
+
+function indexOf(table: string[], value: string): number {
+  let i = table.indexOf(value);
+  if (i < 0) i = table.push(value) - 1;
+  return i;
+}
+
+function buildShard(name: string, pages: IndexPage[], integrity: string): { shard: SearchShard; texts: SearchTexts } {
+  const lists = new PostingLists();
+  const lengths: Record<Field, number[]> = { title: [], crumbs: [], heading: [], text: [] };
+  const crumbTable: string[] = [];
+  const kindTable: string[] = [];
+  const crumbs: number[] = [];
+  const kinds: number[] = [];
+  const counts: number[] = [];
+  const headings: string[] = [];
+  const anchors: string[] = [];
+  const texts: string[] = [];
+  let section = 0;
+  pages.forEach((page, p) => {
+    lengths.title.push(lists.add('title', p, page.title));
+    lengths.crumbs.push(lists.add('crumbs', p, page.crumbs));
+    crumbs.push(indexOf(crumbTable, page.crumbs));
+    kinds.push(indexOf(kindTable, page.kind));
+    counts.push(page.sections.length);
+    for (const s of page.sections) {
+      const heading = s.heading ?? '';
+      if (heading && !s.anchor) throw new Error(`Search index: the heading "${heading}" on ${s.path} has no anchor to link to.`);
+      headings.push(heading);
+      anchors.push(s.anchor && heading && slug(heading) === s.anchor ? '' : (s.anchor ?? ''));
+      lengths.heading.push(lists.add('heading', section, heading));
+      lengths.text.push(lists.add('text', section, s.text));
+      texts.push(s.text);
+      section++;
+    }
+  });
+  const terms = [...lists.byTerm.keys()].sort();
+  const postings = Object.fromEntries(
+    [...PAGE_FIELDS, ...SECTION_FIELDS].map((field) => [
+      field,
+      terms.map((t) => {
+        const list = lists.byTerm.get(t)!.get(field);
+        return list ? encodePostings(list.docs, list.counts) : '';
+      }),
+    ]),
+  ) as Record<Field, string[]>;
+  const shard: SearchShard = {
+    version: SEARCH_FORMAT_VERSION,
+    integrity,
+    name,
+    drafts: name === 'drafts',
+    crumbTable,
+    kindTable,
+    paths: pages.map((p) => p.path),
+    titles: pages.map((p) => p.title),
+    crumbs: encodeNumbers(crumbs),
+    kinds: encodeNumbers(kinds),
+    sectionCounts: encodeNumbers(counts),
+    headings,
+    anchors,
+    lengths: Object.fromEntries(Object.entries(lengths).map(([f, v]) => [f, encodeNumbers(v)])) as Record<Field, string>,
+    terms,
+    postings,
+  };
+  return { shard, texts: { version: SEARCH_FORMAT_VERSION, integrity, name, texts } };
+}
+
+export interface SearchFiles {
+  manifest: SearchManifest;
+  /** Site-relative address → JSON text, the manifest included. */
+  files: Map<string, string>;
+}
+
+/** Builds every shard of the index from the site's sections and catalogue entries. */
+export function createSearchIndex(sections: SearchSection[], integrity: string): SearchFiles {
+  const byShard = new Map<string, SearchSection[]>();
+  for (const s of sections) {
+    const name = shardOf(s);
+    let list = byShard.get(name);
+    if (!list) byShard.set(name, (list = []));
+    list.push(s);
+  }
+  const manifest: SearchManifest = { version: SEARCH_FORMAT_VERSION, integrity, shards: [] };
+  const files = new Map<string, string>();
+  for (const [name, list] of [...byShard].sort(([a], [b]) => a.localeCompare(b))) {
+    const pages = pagesOf(list);
+    const { shard, texts } = buildShard(name, pages, integrity);
+    const info = { name, index: `/search/${name}.json`, text: `/search/${name}.text.json`, drafts: shard.drafts, pages: pages.length, sections: texts.texts.length };
+    manifest.shards.push(info);
+    files.set(info.index, JSON.stringify(shard));
+    files.set(info.text, JSON.stringify(texts));
+  }
+  files.set(SEARCH_MANIFEST_PATH, JSON.stringify(manifest));
+  return { manifest, files };
 }

@@ -3,7 +3,8 @@
  * list comes from the files in dist/, never from a hand-kept list.
  *
  * Precached: the app shell (scripts, styles, icons), the home page, the
- * editors, the offline page, the search index and the content database.
+ * editors, the offline page, the search index (manifest, shards and their
+ * section texts) and the content database.
  * Every other page is cached when visited (stale-while-revalidate); a page
  * never visited falls back to the offline page.
  */
@@ -43,6 +44,7 @@ export default function serviceWorker(): AstroIntegration {
             'nucleus/index.html',
             'nucleus/*/index.html',
             'search-index.json',
+            'search/*.json',
             'content.sqlite',
             'sql-wasm.wasm',
           ],

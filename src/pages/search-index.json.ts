@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getContentDatabase } from '../content/database';
+import { SEARCH_MANIFEST_PATH } from '../content/searchIndex';
 
-/** The search index: every page's sections (drafts flagged for preview). */
+/** The search index's manifest: its shards (drafts in their own, for preview mode). */
 export const GET: APIRoute = async () =>
-  new Response((await getContentDatabase()).searchIndex, { headers: { 'content-type': 'application/json' } });
+  new Response((await getContentDatabase()).search.files.get(SEARCH_MANIFEST_PATH)!, { headers: { 'content-type': 'application/json' } });

@@ -23,11 +23,11 @@ import {
   writeBatch,
   type Firestore,
 } from 'firebase/firestore';
-import { evaluate, loadDocument, type NucleusDocument } from '../rules';
+import { loadDocument, type NucleusDocument } from '../rules';
 import { decideSave } from './conflicts';
-import { applyListQuery } from './listing';
+import { applyListQuery, validityOf } from './local';
 import { pruneVersions, startsNewVersion, summariseChange } from './versions';
-import type { ChangeEvent, DocumentRepository, ListQuery, SaveOptions, SaveResult, StoredDocument, Version } from './types';
+import type { ChangeEvent, DocumentRepository, ListQuery, SaveOptions, SaveResult, StoredDocument, Usage, Version } from './types';
 
 /** Characters of a document's JSON the cloud takes (firestore.rules has the same number). */
 export const MAX_CLOUD_JSON = 500_000;
@@ -79,7 +79,7 @@ export function openFirestore(app: FirebaseApp, emulator: EmulatorTarget | null)
 /** Rule issues never block a save; the flag only marks the library entry. */
 function defaultValidity(document: NucleusDocument): boolean {
   try {
-    return evaluate(document).valid;
+    return validityOf(document);
   } catch {
     return false;
   }
@@ -196,7 +196,7 @@ export class CloudRepository implements DocumentRepository {
       const decision = decideSave(prev?.revision, options.basedOn);
       if (!decision.ok) return { ok: false, conflict: toStored(prev!) };
       const now = this.now();
-      const fresh = startsNewVersion(prev?.head ? { at: prev.head.at, revision: prev.revision } : undefined, now);
+      const fresh = !!options.newVersion || startsNewVersion(prev?.head ? { at: prev.head.at, revision: prev.revision } : undefined, now);
       const versionId = fresh || !prev?.head ? `r${decision.revision}-${now.toString(36)}` : prev.head.id;
       const record: CloudRecord = {
         id: document.id,
@@ -206,7 +206,7 @@ export class CloudRepository implements DocumentRepository {
         revision: decision.revision,
         createdAt: prev?.createdAt ?? document.createdAt,
         updatedAt: document.updatedAt,
-        valid: this.validity(document),
+        valid: options.valid ?? this.validity(document),
         json,
         head: { id: versionId, at: fresh || !prev?.head ? now : prev.head.at },
       };
@@ -258,7 +258,7 @@ export class CloudRepository implements DocumentRepository {
     const [current, version] = await Promise.all([this.get(id), getDoc(doc(this.versionsOf(id), versionId))]);
     if (!version.exists()) throw new Error(`Version ${versionId} of document ${id} is not in the cloud.`);
     const restored = { ...toVersion(version.data() as VersionRecord).document, updatedAt: new Date(this.now()).toISOString() } as NucleusDocument;
-    return this.save(restored, { basedOn: current?.revision ?? 0 });
+    return this.save(restored, { basedOn: current?.revision ?? 0, newVersion: true });
   }
 
   subscribe(listener: (event: ChangeEvent) => void): () => void {
@@ -273,7 +273,7 @@ export class CloudRepository implements DocumentRepository {
     };
   }
 
-  async usage(): Promise<{ documents: number; bytes: number }> {
+  async usage(): Promise<Usage> {
     const snap = await getDocs(this.documents());
     let bytes = 0;
     for (const d of snap.docs) bytes += new Blob([(d.data() as CloudRecord).json ?? '']).size;

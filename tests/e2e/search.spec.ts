@@ -46,6 +46,32 @@ test.describe('search dialog', () => {
     if (href.includes('#')) await expect(page.locator(`[id="${href.split('#')[1]}"]`)).toBeInViewport();
   });
 
+  test('finds catalogue entries by name, with their kind and an excerpt with the words marked', async ({ page, at }) => {
+    await ready(page, at);
+    await page.keyboard.press('Control+k');
+    await input(page).fill('regeneration');
+    const entry = page.getByRole('option').filter({ hasText: 'creature property' }).first();
+    await expect(entry).toBeVisible();
+    await expect(entry).toHaveAttribute('href', /#property-regeneration$/);
+    // Excerpts come from the shards' texts, fetched once results show.
+    await expect(page.locator('.search-item-excerpt mark').first()).toBeVisible();
+  });
+
+  test('finds drafts in preview mode only', async ({ page, at }) => {
+    await ready(page, at);
+    await page.keyboard.press('Control+k');
+    await input(page).fill('playtest');
+    await expect(page.getByText('Nothing matched')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await ready(page, at, '/rules?preview=true');
+    await page.keyboard.press('Control+k');
+    await input(page).fill('playtest');
+    const option = page.getByRole('option').first();
+    await expect(option).toBeVisible();
+    await expect(option).toHaveAttribute('href', /\/rules\/vehicles/);
+  });
+
   test('says when nothing matched and offers suggestions; remembers recent searches', async ({ page, at }) => {
     await ready(page, at);
     await page.keyboard.press('Control+k');

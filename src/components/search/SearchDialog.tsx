@@ -4,10 +4,9 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type MiniSearch from 'minisearch';
-import { loadSearchIndex, searchOptions, type SearchIndexFile } from '../../content/searchIndex';
-import type { SearchSection } from '../../content/sections';
-import { groupResults, type Hit, type Piece, type ResultGroup } from './results';
+import type { SearchEngine } from '../../content/searchEngine';
+import { loadIndex, loadTexts } from './loader';
+import { groupResults, type Piece, type ResultGroup } from './results';
 import { withBase } from '../../config/base';
 import { $preview } from '../../stores/preview';
 import { withBoundary } from '../IslandBoundary';
@@ -17,30 +16,21 @@ import './search.css';
 const RECENT_KEY = 'nucleus:recent-searches';
 const SUGGESTIONS = ['edge', 'guard', 'overcharge', 'plasma', 'netrunner'];
 
-let indexPromise: Promise<MiniSearch<SearchSection>> | null = null;
+let indexLoaded = false;
 
 // The router replaces the root's attributes on each page: say again that search is ready.
 if (typeof document !== 'undefined') {
   document.addEventListener('astro:after-swap', () => {
-    if (indexPromise !== null || document.querySelector('.search-btn')) document.documentElement.dataset.searchReady = 'true';
+    if (indexLoaded || document.querySelector('.search-btn')) document.documentElement.dataset.searchReady = 'true';
   });
 }
 
-/** Loads the index once per page (the service worker keeps it for offline use). */
-export function loadIndex(): Promise<MiniSearch<SearchSection>> {
-  if (!indexPromise) {
-    indexPromise = fetch(withBase('/search-index.json'))
-      .then((r) => {
-        if (!r.ok) throw new Error(`The search index could not be loaded (HTTP ${r.status}).`);
-        return r.json() as Promise<SearchIndexFile>;
-      })
-      .then(loadSearchIndex)
-      .catch((e) => {
-        indexPromise = null;
-        throw e;
-      });
-  }
-  return indexPromise;
+/** Loads the index (once per page life; the service worker keeps it for offline use). */
+function load(drafts: boolean): Promise<SearchEngine> {
+  return loadIndex({ drafts }).then((engine) => {
+    indexLoaded = true;
+    return engine;
+  });
 }
 
 function readRecent(): string[] {
@@ -84,7 +74,9 @@ function SearchDialog() {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [debounced, setDebounced] = useState('');
-  const [index, setIndex] = useState<MiniSearch<SearchSection> | null>(null);
+  const [index, setIndex] = useState<SearchEngine | null>(null);
+  // Bumped when shards or their section texts arrive: the same search again, with them.
+  const [loadedParts, setLoadedParts] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [active, setActive] = useState(0);
   const [recent, setRecent] = useState<string[]>([]);
@@ -111,12 +103,29 @@ function SearchDialog() {
       d.showModal();
       inputRef.current?.focus();
       inputRef.current?.select();
-      loadIndex().then(setIndex, (e: Error) => setError(e.message));
     } else if (!open && d.open) {
       d.close();
     }
     if (!open) returnFocus.current?.focus?.();
   }, [open]);
+
+  // Load the index on opening; in preview mode the drafts shard joins it.
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    load(preview.active).then(
+      (engine) => {
+        if (!live) return;
+        setError(null);
+        setIndex(engine);
+        setLoadedParts((n) => n + 1);
+      },
+      (e: Error) => live && setError(e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, preview.active]);
 
   // Shortcuts: Ctrl/Cmd+K anywhere, `/` when not typing.
   useEffect(() => {
@@ -133,7 +142,8 @@ function SearchDialog() {
     window.addEventListener('keydown', onKey);
     // Warm the index when the browser is idle, so the first search is instant.
     const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback;
-    const handle = idle ? idle(() => void loadIndex().catch(() => {})) : window.setTimeout(() => void loadIndex().catch(() => {}), 2000);
+    const warm = () => void load($preview.get().active).catch(() => {});
+    const handle = idle ? idle(warm) : window.setTimeout(warm, 2000);
     document.documentElement.dataset.searchReady = 'true';
     return () => {
       window.removeEventListener('keydown', onKey);
@@ -146,14 +156,30 @@ function SearchDialog() {
     return () => window.clearTimeout(t);
   }, [query]);
 
-  const groups: ResultGroup[] = useMemo(() => {
+  const results = useMemo(() => {
     const q = debounced.trim();
-    if (!index || !q) return [];
-    const filter = (r: object) => preview.active || !(r as { draft?: unknown }).draft;
-    let hits = index.search(q, { ...searchOptions, filter }) as unknown as Hit[];
-    if (hits.length === 0) hits = index.search(q, { ...searchOptions, combineWith: 'OR', filter }) as unknown as Hit[];
-    return groupResults(hits, withBase);
-  }, [index, debounced, preview.active]);
+    if (!index || !q) return null;
+    const options = { drafts: preview.active, limit: 40 };
+    const all = index.search(q, options);
+    // Nothing has every word: show what has some of them, most words first.
+    return all.hits.length > 0 ? all : index.search(q, { ...options, combineWith: 'OR' });
+  }, [index, debounced, preview.active, loadedParts]);
+
+  const missing = results?.missingTexts.join(' ') ?? '';
+  useEffect(() => {
+    if (!missing) return;
+    let live = true;
+    loadTexts(missing.split(' ')).then(
+      () => live && setLoadedParts((n) => n + 1),
+      // Without texts the results still show, only without excerpts.
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [missing]);
+
+  const groups: ResultGroup[] = useMemo(() => (results ? groupResults(results.hits, results.terms, withBase) : []), [results]);
 
   const flat = useMemo(() => groups.flatMap((g) => g.items), [groups]);
   useEffect(() => setActive(0), [debounced]);

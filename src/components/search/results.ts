@@ -2,20 +2,10 @@
  * Search results for display: grouped by page, with the matched words marked
  * and a short excerpt around the first match. Pure.
  */
-export interface Hit {
-  id: string;
-  score: number;
-  terms: string[];
-  queryTerms?: string[];
-  path: string;
-  anchor?: string;
-  pageTitle: string;
-  heading?: string;
-  breadcrumb: string;
-  kind: string;
-  text: string;
-  draft?: boolean;
-}
+import type { SearchHit } from '../../content/searchEngine';
+
+/** What a result needs from the index (see SearchHit in content/searchEngine). */
+export type Hit = Pick<SearchHit, 'id' | 'path' | 'anchor' | 'pageTitle' | 'heading' | 'breadcrumb' | 'kind' | 'text'>;
 
 export interface Piece {
   text: string;
@@ -72,16 +62,22 @@ export function excerptAround(text: string, terms: string[], size = 140): string
   return (start > 0 ? '…' : '') + text.slice(start, end).trim() + (end < text.length ? '…' : '');
 }
 
+/** "creature property" → "Creature properties"; uncountable kinds stay as they are. */
+export function plural(kind: string): string {
+  const word = kind.charAt(0).toUpperCase() + kind.slice(1);
+  if (/(armour|equipment|gear|s)$/i.test(word)) return word;
+  return /[^aeiou]y$/i.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`;
+}
+
 /**
  * Groups hits by page, keeping the best page first and, inside a page, its
  * sections in score order. `limit` caps the number of items shown.
  */
-export function groupResults(hits: Hit[], withBase: (p: string) => string, limit = 40): ResultGroup[] {
+export function groupResults(hits: Hit[], terms: string[], withBase: (p: string) => string, limit = 40): ResultGroup[] {
   const groups = new Map<string, ResultGroup>();
   let count = 0;
   for (const hit of hits) {
     if (count >= limit) break;
-    const terms = hit.terms;
     // Catalogue entries group by kind on their page ("Weapons · Gear and blueprints").
     const isPage = hit.kind === 'page';
     const key = isPage ? hit.path : `${hit.path}|${hit.kind}`;
@@ -89,7 +85,7 @@ export function groupResults(hits: Hit[], withBase: (p: string) => string, limit
     if (!group) {
       group = isPage
         ? { path: hit.path, pageTitle: hit.pageTitle, breadcrumb: hit.breadcrumb, items: [] }
-        : { path: key, pageTitle: `${hit.kind.charAt(0).toUpperCase()}${hit.kind.slice(1)}s`, breadcrumb: hit.breadcrumb, items: [] };
+        : { path: key, pageTitle: plural(hit.kind), breadcrumb: hit.breadcrumb, items: [] };
       groups.set(key, group);
     }
     const title = hit.heading ?? hit.pageTitle;

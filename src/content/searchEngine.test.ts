@@ -1,0 +1,97 @@
+import { describe, it, expect } from 'vitest';
+import { sectionsOf } from './sections';
+import { createSearchIndex } from './searchIndex';
+import { SearchEngine, fuzzyDistance } from './searchEngine';
+import { engineFor, pageRecord } from './searchTesting';
+import type { SearchSection } from './sections';
+
+const sections: SearchSection[] = [
+  ...sectionsOf(pageRecord('/rules/gear', 'Gear', 'Things to carry.\n\n## Rifles\n\nThe plasma rifle fires superheated gas.\n\n## Knives\n\nSharp and quiet.\n'), 'Rules'),
+  ...sectionsOf(pageRecord('/rules/plasma', 'Plasma', 'About plasma in general.\n\n## Containment\n\nMagnetic bottles hold it.\n'), 'Rules'),
+  ...sectionsOf(pageRecord('/guide/history', 'History', 'Long ago, someone mentioned plasma once in passing.\n\n## Plasma wars\n\nBattles.\n'), 'Guide'),
+  ...sectionsOf(pageRecord('/rules/vehicles', 'Vehicles', 'Hover bikes carry plasma cells.\n'), 'Rules').map((s) => ({ ...s, draft: true })),
+  { id: '/rules/creatures#property-regeneration', path: '/rules/creatures', anchor: 'property-regeneration', pageTitle: 'Regeneration', text: 'Heals X each round.', breadcrumb: 'Creatures', kind: 'creature property' },
+];
+const engine = engineFor(sections);
+const ids = (query: string, options = {}) => engine.search(query, options).hits.map((h) => h.id);
+
+describe('search ranking', () => {
+  it('ranks a title match above a heading match above body text', () => {
+    const found = ids('plasma');
+    expect(found[0]).toBe('/rules/plasma');
+    expect(found.indexOf('/guide/history#plasma-wars')).toBeLessThan(found.indexOf('/guide/history'));
+    expect(found.indexOf('/guide/history#plasma-wars')).toBeLessThan(found.indexOf('/rules/gear#rifles'));
+  });
+
+  it('lists a page whose title matches once, by its lead section, not every section of it', () => {
+    expect(ids('containment')).toEqual(['/rules/plasma#containment']);
+    expect(ids('plasma')).not.toContain('/rules/plasma#containment');
+  });
+
+  it('finds words despite a typo, and by prefix', () => {
+    expect(ids('plasmma')).toContain('/rules/plasma');
+    expect(ids('superhe')).toEqual(['/rules/gear#rifles']);
+    expect(ids('regenreation')).toEqual(['/rules/creatures#property-regeneration']);
+  });
+
+  it('needs every word of a two-word query, in the section or its page title', () => {
+    expect(ids('plasma rifle')).toEqual(['/rules/gear#rifles']);
+    expect(ids('plasma magnetic')).toEqual(['/rules/plasma#containment']);
+    expect(ids('plasma knives')).toEqual([]);
+  });
+
+  it('with OR, ranks sections with more of the words higher', () => {
+    const found = ids('rifle sharp plasma', { combineWith: 'OR' });
+    expect(found).toContain('/rules/gear#knives');
+    expect(found[0]).toBe('/rules/gear#rifles');
+    expect(found.indexOf('/rules/gear#rifles')).toBeLessThan(found.indexOf('/rules/gear#knives'));
+  });
+
+  it('ignores common words, except as the word being typed', () => {
+    expect(ids('the plasma rifle')).toEqual(['/rules/gear#rifles']);
+    expect(ids('plasma in')).toEqual(ids('plasma'));
+  });
+
+  it('finds catalogue entries by name and tells their kind', () => {
+    const [hit] = engine.search('regeneration').hits;
+    expect(hit).toMatchObject({ path: '/rules/creatures', anchor: 'property-regeneration', pageTitle: 'Regeneration', kind: 'creature property', breadcrumb: 'Creatures' });
+  });
+
+  it('searches drafts only when asked (preview mode)', () => {
+    expect(ids('hover')).toEqual([]);
+    expect(ids('hover', { drafts: true })).toEqual(['/rules/vehicles']);
+    expect(engine.search('hover', { drafts: true }).hits[0]!.draft).toBe(true);
+  });
+
+  it('returns the best results only, up to the limit', () => {
+    expect(ids('plasma', { limit: 2 })).toEqual(ids('plasma').slice(0, 2));
+  });
+
+  it('reports the words to highlight: typed words and the words their typos found', () => {
+    expect(engine.search('plasmma rif').terms).toEqual(['plasmma', 'plasma', 'rif']);
+  });
+
+  it('allows no typo in short words, one in middling and two in long ones', () => {
+    expect([fuzzyDistance('gun'), fuzzyDistance('edge'), fuzzyDistance('overcharge')]).toEqual([0, 1, 2]);
+  });
+});
+
+describe('search loading', () => {
+  it('gives texts for excerpts only once they are loaded', () => {
+    const lean = engineFor(sections, { texts: false });
+    const result = lean.search('superheated');
+    expect(result.hits[0]!.text).toBe('');
+    expect(result.missingTexts).toEqual(['rules']);
+    expect(engine.search('superheated').hits[0]!.text).toBe('The plasma rifle fires superheated gas.');
+  });
+
+  it('refuses shards of another format or another build, saying what to do', () => {
+    const { manifest, files } = createSearchIndex(sections, 'one');
+    const shard = JSON.parse(files.get(manifest.shards[0]!.index)!);
+    const fresh = new SearchEngine();
+    expect(() => fresh.addShard({ ...shard, version: 1 })).toThrow(/format 1.*reload the page/);
+    fresh.addShard(shard);
+    const other = JSON.parse(createSearchIndex(sections, 'two').files.get(manifest.shards[1]!.index)!);
+    expect(() => fresh.addShard(other)).toThrow(/changed while it was loading.*reload the page/);
+  });
+});

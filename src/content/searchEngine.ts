@@ -1,0 +1,391 @@
+/**
+ * Queries the search index shards (browser, build and benchmark alike). Pure.
+ *
+ * MiniSearch's radix tree (`minisearch/SearchableMap`) finds the words of the
+ * index a query word stands for (itself, longer words it is a prefix of,
+ * words a typo or two away); the scoring over the compact postings is ours,
+ * BM25+ over typed arrays, keeping only the best results. MiniSearch's own
+ * `search` builds a result object for every matching document before
+ * sorting: 16,000 of them for a common word on 5,000 pages, 30–50 ms.
+ */
+import SearchableMap from 'minisearch/SearchableMap';
+import {
+  SEARCH_FORMAT_VERSION,
+  PAGE_FIELDS,
+  SECTION_FIELDS,
+  FIELD_BOOST,
+  STOP_WORDS,
+  decodeNumbers,
+  decodePostings,
+  slug,
+  tokenize,
+  type Field,
+  type Postings,
+  type SearchShard,
+  type SearchTexts,
+} from './searchFormat';
+
+export interface SearchHit {
+  /** `path` or `path#anchor`. */
+  id: string;
+  score: number;
+  path: string;
+  anchor?: string;
+  pageTitle: string;
+  heading?: string;
+  breadcrumb: string;
+  kind: string;
+  draft: boolean;
+  /** The section's text once its shard's texts are loaded, else ''. */
+  text: string;
+  /** Shard the hit comes from (to load its texts). */
+  shard: string;
+}
+
+export interface SearchResults {
+  hits: SearchHit[];
+  /** Words to highlight: the query's words and the index words its typos matched. */
+  terms: string[];
+  /** Shards among the hits whose texts are not loaded yet. */
+  missingTexts: string[];
+  /** Number of matching sections (hits holds the best `limit` of them). */
+  total: number;
+}
+
+export interface QueryOptions {
+  /** AND: every word must match (default); OR: any word, more words rank higher. */
+  combineWith?: 'AND' | 'OR';
+  /** Include the drafts shard (preview mode), if loaded. */
+  drafts?: boolean;
+  /** Most results returned (best first). Default 50. */
+  limit?: number;
+}
+
+/** Edits allowed for a mistyped word: none below 4 letters, 2 from 10 letters. */
+export function fuzzyDistance(term: string): number {
+  return term.length < 4 ? 0 : term.length < 10 ? 1 : 2;
+}
+
+// Weights of words found by prefix or by typo, relative to the word itself;
+// the further the found word is from what was typed, the less it counts.
+const PREFIX_WEIGHT = 0.4;
+const FUZZY_WEIGHT = 0.45;
+/** A short prefix ("p") stands for at most this many words, the shortest first. */
+const MAX_PREFIX_TERMS = 40;
+const MAX_QUERY_TERMS = 8;
+// BM25+ constants (the usual values; MiniSearch uses the same).
+const K1 = 1.2;
+const B = 0.7;
+const DELTA = 0.5;
+
+interface Shard {
+  name: string;
+  drafts: boolean;
+  paths: string[];
+  titles: string[];
+  crumbTable: string[];
+  kindTable: string[];
+  crumbOf: number[];
+  kindOf: number[];
+  firstSection: Uint32Array;
+  pageOf: Uint32Array;
+  headings: string[];
+  anchors: string[];
+  lengths: Record<Field, Uint16Array>;
+  totals: Record<Field, number>;
+  postings: Record<Field, string[]>;
+  decoded: Map<string, Postings>;
+  texts?: string[];
+  scratch?: Scratch;
+}
+
+interface Scratch {
+  pageScore: Float64Array;
+  pageMask: Uint32Array;
+  sectionScore: Float64Array;
+  sectionMask: Uint32Array;
+}
+
+function scratchFor(s: Shard): Scratch {
+  const pages = s.firstSection.length;
+  const sections = s.pageOf.length;
+  return { pageScore: new Float64Array(pages), pageMask: new Uint32Array(pages), sectionScore: new Float64Array(sections), sectionMask: new Uint32Array(sections) };
+}
+
+function clear(s: Scratch): Scratch {
+  s.pageScore.fill(0);
+  s.pageMask.fill(0);
+  s.sectionScore.fill(0);
+  s.sectionMask.fill(0);
+  return s;
+}
+
+function lengthsOf(encoded: string): Uint16Array {
+  return Uint16Array.from(decodeNumbers(encoded), (n) => Math.min(n, 65535));
+}
+
+const ALL_FIELDS: Field[] = [...PAGE_FIELDS, ...SECTION_FIELDS];
+const isPageField = (f: Field) => (PAGE_FIELDS as readonly string[]).includes(f);
+
+export class SearchEngine {
+  private readonly shards: Shard[] = [];
+  /** Index word → where it occurs: [shard number, term number in that shard]. */
+  private readonly vocabulary = new SearchableMap<[number, number][]>();
+  private integrity: string | undefined;
+
+  /** Names of the loaded shards. */
+  get shardNames(): string[] {
+    return this.shards.map((s) => s.name);
+  }
+
+  has(name: string): boolean {
+    return this.shards.some((s) => s.name === name);
+  }
+
+  hasTexts(name: string): boolean {
+    return !!this.shards.find((s) => s.name === name)?.texts;
+  }
+
+  /** Adds a shard; all shards must come from the same build. */
+  addShard(data: SearchShard): void {
+    if (data.version !== SEARCH_FORMAT_VERSION) {
+      throw new Error(`The search index shard "${data.name}" has format ${data.version}, this page reads format ${SEARCH_FORMAT_VERSION}: reload the page to get the current site.`);
+    }
+    this.checkIntegrity(data.integrity, data.name);
+    if (this.has(data.name)) return;
+    const counts = decodeNumbers(data.sectionCounts);
+    const total = counts.reduce((a, b) => a + b, 0);
+    const firstSection = new Uint32Array(counts.length);
+    const pageOf = new Uint32Array(total);
+    let at = 0;
+    counts.forEach((n, p) => {
+      firstSection[p] = at;
+      pageOf.fill(p, at, at + n);
+      at += n;
+    });
+    const lengths = Object.fromEntries(ALL_FIELDS.map((f) => [f, lengthsOf(data.lengths[f])])) as Record<Field, Uint16Array>;
+    const totals = Object.fromEntries(ALL_FIELDS.map((f) => [f, lengths[f].reduce((a, b) => a + b, 0)])) as Record<Field, number>;
+    const index = this.shards.length;
+    this.shards.push({
+      name: data.name,
+      drafts: data.drafts,
+      paths: data.paths,
+      titles: data.titles,
+      crumbTable: data.crumbTable,
+      kindTable: data.kindTable,
+      crumbOf: decodeNumbers(data.crumbs),
+      kindOf: decodeNumbers(data.kinds),
+      firstSection,
+      pageOf,
+      headings: data.headings,
+      anchors: data.anchors,
+      lengths,
+      totals,
+      postings: data.postings,
+      decoded: new Map(),
+    });
+    data.terms.forEach((term, t) => {
+      const refs = this.vocabulary.get(term);
+      if (refs) refs.push([index, t]);
+      else this.vocabulary.set(term, [[index, t]]);
+    });
+  }
+
+  /** Adds the section texts of a loaded shard (for excerpts). */
+  addTexts(data: SearchTexts): void {
+    this.checkIntegrity(data.integrity, data.name);
+    const shard = this.shards.find((s) => s.name === data.name);
+    if (!shard) throw new Error(`Search texts for "${data.name}" arrived before its index.`);
+    if (data.texts.length !== shard.pageOf.length) throw new Error(`Search texts for "${data.name}" do not match its index (${data.texts.length} texts for ${shard.pageOf.length} sections).`);
+    shard.texts = data.texts;
+  }
+
+  private checkIntegrity(integrity: string, name: string): void {
+    this.integrity ??= integrity;
+    if (integrity !== this.integrity) {
+      throw new Error(`The search index changed while it was loading (shard "${name}" is from another build): reload the page to search the current site.`);
+    }
+  }
+
+  private postings(shard: Shard, field: Field, term: number): Postings | undefined {
+    const encoded = shard.postings[field][term];
+    if (!encoded) return undefined;
+    const key = `${field}:${term}`;
+    let list = shard.decoded.get(key);
+    if (!list) shard.decoded.set(key, (list = decodePostings(encoded)));
+    return list;
+  }
+
+  /** Index words a query word stands for, with their weights. */
+  private expand(term: string): Map<string, number> {
+    const found = new Map<string, number>();
+    const keep = (key: string, weight: number) => {
+      if (weight > (found.get(key) ?? 0)) found.set(key, weight);
+    };
+    if (this.vocabulary.has(term)) keep(term, 1);
+    const longer: string[] = [];
+    for (const key of this.vocabulary.atPrefix(term).keys()) if (key !== term) longer.push(key);
+    longer.sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+    for (const key of longer.slice(0, MAX_PREFIX_TERMS)) {
+      keep(key, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (key.length - term.length)));
+    }
+    const distance = fuzzyDistance(term);
+    if (distance > 0) {
+      for (const [key, [, d]] of this.vocabulary.fuzzyGet(term, distance)) {
+        if (d > 0) keep(key, (FUZZY_WEIGHT * term.length) / (term.length + d));
+      }
+    }
+    return found;
+  }
+
+  /** The query's words: stop words dropped, except the last (a prefix being typed). */
+  private queryTerms(query: string): { term: string; words: Map<string, number> }[] {
+    const tokens = tokenize(query).slice(0, MAX_QUERY_TERMS);
+    const out: { term: string; words: Map<string, number> }[] = [];
+    tokens.forEach((term, i) => {
+      const stop = STOP_WORDS.has(term);
+      if (stop && i < tokens.length - 1) return;
+      const words = this.expand(term);
+      // A stop word that starts no indexed word is simply not a search word.
+      if (stop && words.size === 0) return;
+      out.push({ term, words });
+    });
+    return out;
+  }
+
+  search(query: string, options: QueryOptions = {}): SearchResults {
+    const and = (options.combineWith ?? 'AND') === 'AND';
+    const limit = options.limit ?? 50;
+    const terms = this.queryTerms(query);
+    const highlight = new Set<string>();
+    for (const { term, words } of terms) {
+      highlight.add(term);
+      // Prefix matches show through the typed word; typos need the real word.
+      for (const w of words.keys()) if (!w.startsWith(term)) highlight.add(w);
+    }
+    const empty: SearchResults = { hits: [], terms: [...highlight], missingTexts: [], total: 0 };
+    if (terms.length === 0 || (and && terms.some((t) => t.words.size === 0))) return empty;
+
+    const included = this.shards.map((s) => !s.drafts || !!options.drafts);
+    const docs = { page: 0, section: 0 };
+    const totals = Object.fromEntries(ALL_FIELDS.map((f) => [f, 0])) as Record<Field, number>;
+    this.shards.forEach((s, i) => {
+      if (!included[i]) return;
+      docs.page += s.firstSection.length;
+      docs.section += s.pageOf.length;
+      for (const f of ALL_FIELDS) totals[f] += s.totals[f];
+    });
+
+    // Per shard: scores and the query words matched, for pages and sections
+    // (kept between searches: no garbage to collect while the reader types).
+    const scratch = this.shards.map((s, i) => (included[i] ? clear((s.scratch ??= scratchFor(s))) : undefined));
+
+    terms.forEach(({ words }, q) => {
+      const bit = 1 << q;
+      for (const [word, weight] of words) {
+        const refs = (this.vocabulary.get(word) ?? []).filter(([s]) => included[s]);
+        for (const field of ALL_FIELDS) {
+          const lists = refs.map(([s, t]) => [s, this.postings(this.shards[s]!, field, t)] as const);
+          const df = lists.reduce((n, [, l]) => n + (l?.docs.length ?? 0), 0);
+          if (df === 0) continue;
+          const n = isPageField(field) ? docs.page : docs.section;
+          const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+          const avg = totals[field] / n || 1;
+          const factor = weight * FIELD_BOOST[field] * idf;
+          for (const [s, list] of lists) {
+            if (!list) continue;
+            const lengths = this.shards[s]!.lengths[field];
+            const sc = scratch[s]!;
+            const score = isPageField(field) ? sc.pageScore : sc.sectionScore;
+            const mask = isPageField(field) ? sc.pageMask : sc.sectionMask;
+            for (let j = 0; j < list.docs.length; j++) {
+              const doc = list.docs[j]!;
+              const tf = list.counts[j]!;
+              const norm = K1 * (1 - B + (B * lengths[doc]!) / avg);
+              score[doc] += factor * (DELTA + (tf * (K1 + 1)) / (tf + norm));
+              mask[doc] |= bit;
+            }
+          }
+        }
+      }
+    });
+
+    // A section is a result when it matches a word itself, or when it is the
+    // lead of a page whose title or breadcrumb matches; the page's own score
+    // counts for each of its sections.
+    const full = (1 << terms.length) - 1;
+    const best = new TopList(limit);
+    let total = 0;
+    scratch.forEach((sc, s) => {
+      if (!sc) return;
+      const { pageOf, firstSection } = this.shards[s]!;
+      for (let i = 0; i < pageOf.length; i++) {
+        const p = pageOf[i]!;
+        const own = sc.sectionMask[i]!;
+        if (own === 0 && (firstSection[p] !== i || sc.pageMask[p] === 0)) continue;
+        const mask = own | sc.pageMask[p]!;
+        if (and && mask !== full) continue;
+        let score = sc.sectionScore[i]! + sc.pageScore[p]!;
+        if (!and) score *= bitCount(mask);
+        total++;
+        best.offer(score, s, i);
+      }
+    });
+
+    const hits = best.items().map(([score, s, i]) => this.hit(s, i, score));
+    const missingTexts = [...new Set(hits.filter((h) => !this.hasTexts(h.shard)).map((h) => h.shard))];
+    return { hits, terms: [...highlight], missingTexts, total };
+  }
+
+  private hit(s: number, i: number, score: number): SearchHit {
+    const shard = this.shards[s]!;
+    const p = shard.pageOf[i]!;
+    const heading = shard.headings[i] || undefined;
+    const anchor = shard.anchors[i] || (heading ? slug(heading) : undefined);
+    const path = shard.paths[p]!;
+    return {
+      id: anchor ? `${path}#${anchor}` : path,
+      score,
+      path,
+      anchor,
+      pageTitle: shard.titles[p]!,
+      heading,
+      breadcrumb: shard.crumbTable[shard.crumbOf[p]!] ?? '',
+      kind: shard.kindTable[shard.kindOf[p]!] ?? 'page',
+      draft: shard.drafts,
+      text: shard.texts?.[i] ?? '',
+      shard: shard.name,
+    };
+  }
+}
+
+function bitCount(n: number): number {
+  let c = 0;
+  for (; n; n &= n - 1) c++;
+  return c;
+}
+
+/** The best `size` entries offered, best first; equal scores keep their order. */
+class TopList {
+  private readonly entries: [number, number, number][] = [];
+  constructor(private readonly size: number) {}
+
+  offer(score: number, shard: number, section: number): void {
+    const e = this.entries;
+    if (this.size <= 0) return;
+    if (e.length >= this.size && score <= e[e.length - 1]![0]) return;
+    let lo = 0;
+    let hi = e.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (e[mid]![0] >= score) lo = mid + 1;
+      else hi = mid;
+    }
+    e.splice(lo, 0, [score, shard, section]);
+    if (e.length > this.size) e.pop();
+  }
+
+  items(): [number, number, number][] {
+    return this.entries;
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Test helpers for search: pages from Markdown, and an engine loaded the way
+ * the browser loads it (through the JSON files). Pure; tests only.
+ */
+import { parseMarkdown } from './markdown';
+import { createSearchIndex } from './searchIndex';
+import { SearchEngine } from './searchEngine';
+import type { SearchSection } from './sections';
+import type { PageRecord } from './types';
+
+export function pageRecord(path: string, title: string, md: string, extra: Partial<PageRecord> = {}): PageRecord {
+  return { _path: path, path, title, description: '', body: parseMarkdown(md).body, draft: false, partial: false, ...extra } as unknown as PageRecord;
+}
+
+export function engineFor(sections: SearchSection[], options: { texts?: boolean } = {}): SearchEngine {
+  const { manifest, files } = createSearchIndex(sections, 'test');
+  const engine = new SearchEngine();
+  for (const shard of manifest.shards) {
+    engine.addShard(JSON.parse(files.get(shard.index)!));
+    if (options.texts !== false) engine.addTexts(JSON.parse(files.get(shard.text)!));
+  }
+  return engine;
+}

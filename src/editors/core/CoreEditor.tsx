@@ -1,0 +1,7 @@
+/** The core editor's island (mounted client-only on /nucleus/CoreEditor). */
+import { EditorApp, type RulesLinks } from '../kit';
+import { coreEditor } from './definition';
+
+export default function CoreEditor(props: { rulesLinks?: RulesLinks }) {
+  return <EditorApp definition={coreEditor} rulesLinks={props.rulesLinks} />;
+}

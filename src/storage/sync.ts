@@ -1,0 +1,446 @@
+/**
+ * Cloud sync for a signed-in user. The editors always save on this device
+ * (fast, works offline); this engine carries those saves to the cloud and
+ * the cloud's changes back:
+ * - S1 A change saved here while signed in is queued (SyncStore, in
+ *   IndexedDB, so the queue survives a reload) and pushed when online.
+ * - S2 A push names the cloud revision this device last saw; a newer one
+ *   there is a conflict. Conflicts keep both (conflicts.ts R3): the newer
+ *   side keeps the id, the other is saved as "Name (conflict copy, date)" on
+ *   both sides and listed until the user chooses.
+ * - S3 A pull brings documents changed elsewhere onto this device; one
+ *   changed on both sides since the last sync is a conflict (S2).
+ * - S4 Nothing here ever deletes a document on this device because it is
+ *   missing in the cloud: "delete my cloud data" elsewhere leaves it local.
+ * - S5 Documents that were on this device before sign-in go to the account
+ *   only when the user accepts the copy offer.
+ */
+import { atom } from 'nanostores';
+import type { NucleusDocument } from '../rules';
+import { conflictCopyName, resolveConflict } from './conflicts';
+import { SyncStore, type ConflictRecord } from './syncStore';
+import type { ChangeEvent, DocumentRepository, StoredDocument, SyncState, Usage } from './types';
+
+export type { ConflictRecord };
+
+export type SyncPhase = 'off' | 'unavailable' | 'syncing' | 'synced' | 'offline' | 'conflict' | 'paused' | 'error';
+
+export interface SyncStatus {
+  phase: SyncPhase;
+  /** Documents changed here and not yet in the cloud. */
+  waiting: number;
+  conflicts: number;
+  /** A sentence for 'unavailable' and 'error'. */
+  message?: string;
+}
+
+/** The sync status the editors' save indicator and the library read. */
+export const $syncStatus = atom<SyncStatus>({ phase: 'off', waiting: 0, conflicts: 0 });
+/** Sync state of each document on this device, by id (signed in only). */
+export const $syncStates = atom<Record<string, SyncState>>({});
+/** Conflicts kept both ways, waiting for the user's choice. */
+export const $syncConflicts = atom<ConflictRecord[]>([]);
+/** "Copy this device's documents into your account?" (count), or null. */
+export const $copyOffer = atom<{ count: number } | null>(null);
+
+/** Short words for a save indicator; null when there is nothing to say. */
+export function syncLabel(status: SyncStatus): string | null {
+  switch (status.phase) {
+    case 'synced':
+      return 'Synced';
+    case 'syncing':
+      return 'Syncing…';
+    case 'offline':
+      return status.waiting ? 'Offline — will sync' : 'Offline';
+    case 'conflict':
+      return 'Conflict';
+    case 'paused':
+      return 'Cloud sync paused';
+    case 'unavailable':
+      return 'Cloud sync unavailable';
+    case 'error':
+      return 'Not synced';
+    default:
+      return null;
+  }
+}
+
+/** The cloud side as sync needs it (CloudRepository). */
+export interface CloudSide extends DocumentRepository {
+  deleteAll(): Promise<number>;
+  close?(): void;
+}
+
+export interface SyncOptions {
+  local: DocumentRepository;
+  cloud: CloudSide;
+  store: SyncStore;
+  online?: () => boolean;
+  now?: () => number;
+  newId?: () => string;
+  /** Serialises sync work across this user's tabs (Web Locks in the browser). */
+  lock?: <T>(task: () => Promise<T>) => Promise<T>;
+  /** Milliseconds a cloud call may take before it counts as offline. */
+  timeoutMs?: number;
+}
+
+class OfflineError extends Error {}
+
+const OFFLINE_CODES = new Set(['unavailable', 'deadline-exceeded', 'cancelled']);
+
+/** The document without what a save stamps, for "same content?" checks. */
+function content(doc: NucleusDocument): string {
+  const { updatedAt: _u, ...rest } = doc as NucleusDocument & Record<string, unknown>;
+  return JSON.stringify(rest, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+}
+
+export class SyncEngine {
+  private readonly local: DocumentRepository;
+  private readonly cloud: CloudSide;
+  readonly store: SyncStore;
+  private readonly online: () => boolean;
+  private readonly now: () => number;
+  private readonly newId: () => string;
+  private readonly lock: <T>(task: () => Promise<T>) => Promise<T>;
+  private readonly timeoutMs: number;
+  /** Ids this engine is writing on the device right now (their change events are not edits). */
+  private readonly applying = new Set<string>();
+  private readonly cleanups: (() => void)[] = [];
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  private running: Promise<void> = Promise.resolve();
+  private offline = false;
+  private stopped = false;
+
+  constructor(options: SyncOptions) {
+    this.local = options.local;
+    this.cloud = options.cloud;
+    this.store = options.store;
+    this.online = options.online ?? (() => globalThis.navigator?.onLine !== false);
+    this.now = options.now ?? Date.now;
+    this.newId = options.newId ?? (() => globalThis.crypto.randomUUID());
+    this.lock = options.lock ?? ((task) => task());
+    this.timeoutMs = options.timeoutMs ?? 20_000;
+  }
+
+  /** Starts listening both ways and runs a first sync (pull, then push). */
+  async start(): Promise<void> {
+    this.cleanups.push(this.local.subscribe((e) => this.onLocal(e)));
+    this.cleanups.push(this.cloud.subscribe((e) => this.onCloud(e)));
+    if (typeof window !== 'undefined') {
+      const back = () => void this.syncNow();
+      const gone = () => void this.refresh();
+      window.addEventListener('online', back);
+      window.addEventListener('offline', gone);
+      this.cleanups.push(() => window.removeEventListener('online', back), () => window.removeEventListener('offline', gone));
+    }
+    await this.offerCopy();
+    await this.syncNow();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    for (const c of this.cleanups.splice(0)) c();
+    this.cloud.close?.();
+    $syncStatus.set({ phase: 'off', waiting: 0, conflicts: 0 });
+    $syncStates.set({});
+    $syncConflicts.set([]);
+    $copyOffer.set(null);
+  }
+
+  /** Pull then push, one run at a time (and one tab at a time). */
+  syncNow(): Promise<void> {
+    this.running = this.running.then(() => this.lock(() => this.run())).catch(() => {});
+    return this.running;
+  }
+
+  /** Waits for the runs started so far (tests, and the library's buttons). */
+  idle(): Promise<void> {
+    return this.running;
+  }
+
+  private async run(): Promise<void> {
+    if (this.stopped) return;
+    if (await this.store.setting<boolean>('paused')) return this.refresh();
+    if (!this.online()) {
+      this.offline = true;
+      return this.refresh();
+    }
+    this.offline = false;
+    $syncStatus.set({ ...$syncStatus.get(), phase: 'syncing' });
+    try {
+      await this.pull();
+      for (const entry of await this.store.queue()) await this.push(entry.id);
+      this.offline = false;
+      await this.refresh();
+    } catch (e) {
+      if (e instanceof OfflineError || OFFLINE_CODES.has((e as { code?: string }).code ?? '')) {
+        this.offline = true;
+        await this.refresh();
+      } else {
+        console.warn('[nucleus] cloud sync failed:', e);
+        await this.refresh(`Cloud sync stopped: ${(e as Error).message}`);
+      }
+    }
+  }
+
+  /** A cloud call that gives up (as offline) instead of hanging. */
+  private call<T>(p: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const t = setTimeout(() => reject(new OfflineError('The cloud did not answer in time.')), this.timeoutMs);
+      p.then(
+        (v) => (clearTimeout(t), resolve(v)),
+        (e) => (clearTimeout(t), reject(e)),
+      );
+    });
+  }
+
+  private onLocal(e: ChangeEvent): void {
+    // Another tab's engine queues its own edits; our own writes are not edits.
+    if (e.remote || this.applying.has(e.id) || this.stopped) return;
+    void this.store.enqueue(e.id).then(() => {
+      void this.refresh();
+      if (this.flushTimer) clearTimeout(this.flushTimer);
+      this.flushTimer = setTimeout(() => void this.syncNow(), 300);
+    });
+  }
+
+  private onCloud(e: ChangeEvent): void {
+    if (!e.remote || this.stopped) return;
+    this.running = this.running
+      .then(() =>
+        this.lock(async () => {
+          if (e.type === 'purged') {
+            // S4: gone from the cloud, kept here (as a document of this device only).
+            if (!(await this.queued(e.id))) await this.store.dropMeta(e.id);
+          } else {
+            const c = await this.call(this.cloud.get(e.id));
+            if (c) await this.pullOne(c);
+          }
+          await this.refresh();
+        }),
+      )
+      .catch(() => {});
+  }
+
+  private async queued(id: string): Promise<boolean> {
+    return (await this.store.queue()).some((q) => q.id === id);
+  }
+
+  private async writeLocal<T>(id: string, task: () => Promise<T>): Promise<T> {
+    this.applying.add(id);
+    try {
+      return await task();
+    } finally {
+      this.applying.delete(id);
+    }
+  }
+
+  private async pull(): Promise<void> {
+    const [live, trash] = await Promise.all([this.call(this.cloud.list()), this.call(this.cloud.list({ trash: true }))]);
+    const inCloud = new Set<string>();
+    for (const c of [...live, ...trash]) {
+      inCloud.add(c.id);
+      await this.pullOne(c);
+    }
+    const queued = new Set((await this.store.queue()).map((q) => q.id));
+    for (const m of await this.store.allMeta()) if (!inCloud.has(m.id) && !queued.has(m.id)) await this.store.dropMeta(m.id);
+  }
+
+  /** S3: one cloud document onto this device. */
+  private async pullOne(c: StoredDocument): Promise<void> {
+    const [meta, l, queued] = await Promise.all([this.store.meta(c.id), this.local.get(c.id), this.queued(c.id)]);
+    if (!l) {
+      if (queued) return; // purged here; the push removes it there
+      await this.applyLocal(c, 0);
+      return;
+    }
+    if (meta && meta.cloudRevision === c.revision) {
+      if (!queued && !!c.deletedAt !== !!l.deletedAt) {
+        await this.writeLocal(c.id, () => (c.deletedAt ? this.local.delete(c.id) : this.local.restore(c.id)));
+      }
+      return;
+    }
+    const changedHere = queued || !meta || l.revision !== meta.localRevision;
+    if (!changedHere || content(l.document) === content(c.document)) return this.applyLocal(c, l.revision);
+    await this.keepBoth(l, c);
+  }
+
+  /** Writes the cloud's document on this device (as a new save, so history keeps the old one). */
+  private async applyLocal(c: StoredDocument, basedOn: number): Promise<void> {
+    const r = await this.writeLocal(c.id, () => this.local.save(c.document, { basedOn, valid: c.valid, newVersion: basedOn > 0 }));
+    if (!r.ok) return; // edited here meanwhile: the queued push meets it as a conflict
+    if (c.deletedAt) await this.writeLocal(c.id, () => this.local.delete(c.id));
+    await this.store.setMeta({ id: c.id, cloudRevision: c.revision, localRevision: r.stored.revision });
+    await this.store.dequeue(c.id);
+  }
+
+  /** S1/S2: one queued document to the cloud. */
+  private async push(id: string): Promise<void> {
+    const [l, meta] = await Promise.all([this.local.get(id), this.store.meta(id)]);
+    if (!l) {
+      if (meta) await this.call(this.cloud.purge(id));
+      await this.store.dropMeta(id);
+      await this.store.dequeue(id);
+      return;
+    }
+    let saved = false;
+    if (!meta || meta.localRevision !== l.revision) {
+      const r = await this.call(this.cloud.save(l.document, { basedOn: meta?.cloudRevision ?? 0, valid: l.valid }));
+      if (!r.ok) {
+        if (content(r.conflict.document) === content(l.document)) {
+          await this.store.setMeta({ id, cloudRevision: r.conflict.revision, localRevision: l.revision });
+        } else {
+          await this.keepBoth(l, r.conflict);
+        }
+        await this.store.dequeue(id);
+        return;
+      }
+      saved = true;
+      await this.store.setMeta({ id, cloudRevision: r.stored.revision, localRevision: l.revision });
+    }
+    // The trash mark travels on its own (it does not change the revision).
+    if (l.deletedAt) await this.call(this.cloud.delete(id));
+    else if (!saved) await this.call(this.cloud.restore(id));
+    await this.store.dequeue(id);
+  }
+
+  /** R3: the newer side keeps the id; the other becomes a conflict copy on both sides. */
+  private async keepBoth(l: StoredDocument, c: StoredDocument): Promise<void> {
+    const { keep } = resolveConflict(c, l);
+    const keptDevice = keep === l;
+    const other = keptDevice ? c : l;
+    const copyId = this.newId();
+    const copyName = conflictCopyName(other.name, new Date(this.now()));
+    const copy = { ...other.document, id: copyId, name: copyName } as NucleusDocument;
+    if (keptDevice) {
+      const r = await this.call(this.cloud.save(l.document, { basedOn: c.revision, valid: l.valid, newVersion: true }));
+      if (!r.ok) return; // changed there once more: the next run meets it again
+      await this.store.setMeta({ id: l.id, cloudRevision: r.stored.revision, localRevision: l.revision });
+    } else {
+      const r = await this.writeLocal(l.id, () => this.local.save(c.document, { basedOn: l.revision, valid: c.valid, newVersion: true }));
+      if (!r.ok) return;
+      await this.store.setMeta({ id: l.id, cloudRevision: c.revision, localRevision: r.stored.revision });
+    }
+    const localCopy = await this.writeLocal(copyId, () => this.local.save(copy, { basedOn: 0, valid: other.valid }));
+    const cloudCopy = await this.call(this.cloud.save(copy, { basedOn: 0, valid: other.valid }));
+    if (localCopy.ok && cloudCopy.ok) await this.store.setMeta({ id: copyId, cloudRevision: cloudCopy.stored.revision, localRevision: localCopy.stored.revision });
+    await this.store.dequeue(l.id);
+    await this.store.addConflict({ id: l.id, copyId, name: keep.name, copyName, kept: keptDevice ? 'device' : 'cloud', at: new Date(this.now()).toISOString() });
+  }
+
+  /**
+   * The user's choice for a conflict: 'both' keeps both documents,
+   * 'original' moves the copy to the trash, 'copy' makes the copy's content
+   * the original's (a new save, so history can undo it) and trashes the copy.
+   */
+  async resolve(id: string, choice: 'both' | 'original' | 'copy'): Promise<void> {
+    const conflict = (await this.store.conflicts()).find((c) => c.id === id);
+    if (!conflict) return;
+    if (choice === 'copy') {
+      const [original, copy] = await Promise.all([this.local.get(id), this.local.get(conflict.copyId)]);
+      if (original && copy) {
+        const r = await this.local.save({ ...copy.document, id, name: original.name } as NucleusDocument, { basedOn: original.revision, newVersion: true });
+        if (!r.ok) throw new Error(`"${original.name}" changed meanwhile; open it and choose again.`);
+      }
+    }
+    if (choice !== 'both') await this.local.delete(conflict.copyId);
+    await this.store.dropConflict(id);
+    await this.refresh();
+    void this.syncNow();
+  }
+
+  private async offerCopy(): Promise<void> {
+    if (await this.store.setting<boolean>('copyAnswered')) return $copyOffer.set(null);
+    const count = (await this.deviceOnly()).length;
+    $copyOffer.set(count ? { count } : null);
+  }
+
+  /** Documents on this device the account does not have (S5). */
+  private async deviceOnly(): Promise<StoredDocument[]> {
+    const [live, trash, meta, queue] = await Promise.all([this.local.list(), this.local.list({ trash: true }), this.store.allMeta(), this.store.queue()]);
+    const known = new Set([...meta.map((m) => m.id), ...queue.map((q) => q.id)]);
+    return [...live, ...trash].filter((d) => !known.has(d.id));
+  }
+
+  /** Accepts the copy offer: every document of this device goes into the account. */
+  async copyIntoAccount(): Promise<number> {
+    const docs = await this.deviceOnly();
+    for (const d of docs) await this.store.enqueue(d.id);
+    await this.store.setSetting('copyAnswered', true);
+    $copyOffer.set(null);
+    await this.refresh();
+    await this.syncNow();
+    return docs.length;
+  }
+
+  async declineCopy(): Promise<void> {
+    await this.store.setSetting('copyAnswered', true);
+    $copyOffer.set(null);
+  }
+
+  /**
+   * "Delete my cloud data": every cloud document and version of this
+   * account goes; this device keeps its documents, and sync pauses so the
+   * next edit does not quietly fill the cloud again.
+   */
+  async deleteCloudData(): Promise<number> {
+    await this.idle();
+    const n = await this.lock(async () => {
+      const deleted = await this.call(this.cloud.deleteAll());
+      await this.store.clear();
+      await this.store.setSetting('paused', true);
+      return deleted;
+    });
+    await this.refresh();
+    return n;
+  }
+
+  async resume(): Promise<void> {
+    await this.store.setSetting('paused', false);
+    await this.store.setSetting('copyAnswered', false);
+    await this.offerCopy();
+    await this.syncNow();
+  }
+
+  async usage(): Promise<{ local: Usage; cloud: Usage | null }> {
+    const [local, cloud] = await Promise.all([this.local.usage(), this.call(this.cloud.usage()).catch(() => null)]);
+    return { local, cloud };
+  }
+
+  /** Recomputes the per-document states and the status from the store. */
+  async refresh(message?: string): Promise<void> {
+    if (this.stopped) return;
+    const [queue, meta, conflicts, paused] = await Promise.all([this.store.queue(), this.store.allMeta(), this.store.conflicts(), this.store.setting<boolean>('paused')]);
+    const states: Record<string, SyncState> = {};
+    for (const m of meta) states[m.id] = 'synced';
+    for (const q of queue) states[q.id] = 'waiting';
+    for (const c of conflicts) states[c.id] = states[c.copyId] = 'conflict';
+    $syncStates.set(states);
+    $syncConflicts.set(conflicts);
+    const offline = this.offline || !this.online();
+    const phase: SyncPhase = paused
+      ? 'paused'
+      : message
+        ? 'error'
+        : conflicts.length
+          ? 'conflict'
+          : queue.length
+            ? offline
+              ? 'offline'
+              : 'syncing'
+            : offline
+              ? 'offline'
+              : 'synced';
+    $syncStatus.set({ phase, waiting: queue.length, conflicts: conflicts.length, ...(message ? { message } : {}) });
+  }
+}
+
+/** Web Locks when the browser has them: one tab syncs at a time. */
+export function browserLock(name: string): <T>(task: () => Promise<T>) => Promise<T> {
+  const locks = globalThis.navigator?.locks;
+  if (!locks) return (task) => task();
+  return (task) => locks.request(name, () => task()) as Promise<Awaited<ReturnType<typeof task>>>;
+}

@@ -1,0 +1,48 @@
+/**
+ * Test helper: the real Firestore emulator for a vitest file (its own, on a
+ * free port, or the one FIRESTORE_EMULATOR_PORT names) and Firestore
+ * clients acting as a given user through `mockUserToken`.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { terminate, type Firestore } from 'firebase/firestore';
+import { ensureTestFirestore } from '../../../scripts/firestore-emulator.mjs';
+import { openFirestore } from '../cloud';
+
+export function useFirestoreEmulator() {
+  let emulator: { port: number; stop: () => Promise<void> } | null = null;
+  let startError: Error | null = null;
+  const apps: FirebaseApp[] = [];
+  const dbs: Firestore[] = [];
+
+  beforeAll(async () => {
+    try {
+      emulator = await ensureTestFirestore();
+    } catch (e) {
+      // Every test then fails with this sentence (say, how to get the jar): never a silent skip.
+      startError = e as Error;
+    }
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(dbs.map((db) => terminate(db).catch(() => {})));
+    await Promise.all(apps.map((a) => deleteApp(a).catch(() => {})));
+    await emulator?.stop();
+  }, 30_000);
+
+  return {
+    /** Throws the start error (no jar, port taken…) so the test fails with it. */
+    ready(): void {
+      if (startError) throw startError;
+      if (!emulator) throw new Error('The Firestore emulator is not running.');
+    },
+    /** A fresh Firestore client acting as `uid` (null: signed out). */
+    async open(uid: string | null): Promise<Firestore> {
+      const app = initializeApp({ projectId: 'demo-nucleus', apiKey: 'demo-api-key' }, `t${apps.length}-${Math.random().toString(36).slice(2)}`);
+      apps.push(app);
+      const db = openFirestore(app, { host: '127.0.0.1', port: emulator!.port, ...(uid ? { mockUserToken: { user_id: uid, sub: uid } } : {}) });
+      dbs.push(db);
+      return db;
+    },
+  };
+}
