@@ -1,12 +1,12 @@
 /**
- * The repository the editors save to. One per page, shared by every editor.
- * Today the kit's stand-in on IndexedDB; src/storage's repository replaces it
- * here (one line) once it is on main.
+ * The repository the editors save to. One per page, shared by every editor:
+ * src/storage's device repository (the same instance the /nucleus library
+ * lists), with the catalogues for its validity mark.
  */
 import type { Catalogues, NucleusDocument } from '../../rules';
 import { SCHEMA_VERSION } from '../../rules';
 import type { DocumentRepository } from '../../storage/types';
-import { createStandInRepository } from './standInRepository';
+import { deviceRepository } from '../../storage/active';
 
 let repo: DocumentRepository | null = null;
 let catalogues: Partial<Catalogues> = {};
@@ -17,7 +17,7 @@ export function setRepositoryCatalogues(c: Partial<Catalogues>): void {
 }
 
 export function getRepository(): DocumentRepository {
-  repo ??= createStandInRepository(() => catalogues);
+  repo ??= deviceRepository({ catalogues: () => catalogues });
   return repo;
 }
 
