@@ -60,6 +60,8 @@ const samples: [string, string][] = [
   ['/manifest.webmanifest', 'no-cache'],
   ['/content.sqlite', 'no-cache'],
   ['/search-index.json', 'no-cache'],
+  ['/search/rules.json', 'no-cache'],
+  ['/search/rules.text.json', 'no-cache'],
   ['/index.html', 'no-cache'],
   ['/rules/combat/index.html', 'no-cache'],
   ['/404.html', 'no-cache'],

@@ -11,6 +11,9 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { writeCorpus } from '../corpus';
+import { searchFilesIn } from './search';
+import { SEARCH_MANIFEST_PATH } from '../../src/content/searchIndex';
+import type { SearchManifest } from '../../src/content/searchFormat';
 
 function arg(name: string, fallback?: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -110,10 +113,22 @@ if (rebuild) {
   report.rebuildShareOfFull = Number((rebuild.seconds / seconds).toFixed(3));
   report.pagesReused = rebuild.reused;
 }
-for (const [name, file] of [
-  ['searchIndex', 'search-index.json'],
-  ['contentDatabase', 'content.sqlite'],
-]) {
+// The search index: the manifest and the published shards; their section
+// texts (fetched for excerpts only) apart. Per shard: `bench:search --dist`.
+if (existsSync(join(out, SEARCH_MANIFEST_PATH))) {
+  const files = searchFilesIn(out);
+  const manifest = JSON.parse(files.get(SEARCH_MANIFEST_PATH)!) as SearchManifest;
+  const published = manifest.shards.filter((s) => !s.drafts);
+  const total = (paths: string[]) => paths.map((p) => files.get(p) ?? '').reduce((a, t) => ({ raw: a.raw + Buffer.byteLength(t), gzip: a.gzip + gzipSync(t).length }), { raw: 0, gzip: 0 });
+  const index = total([SEARCH_MANIFEST_PATH, ...published.map((s) => s.index)]);
+  const texts = total(published.map((s) => s.text));
+  report.searchShards = published.length;
+  report.searchIndexRaw = mb(index.raw);
+  report.searchIndexGzip = mb(index.gzip);
+  report.searchTextsRaw = mb(texts.raw);
+  report.searchTextsGzip = mb(texts.gzip);
+}
+for (const [name, file] of [['contentDatabase', 'content.sqlite']]) {
   const p = join(out, file);
   if (existsSync(p)) {
     const buf = readFileSync(p);
