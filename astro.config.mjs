@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import serviceWorker from './src/integrations/service-worker';
 import compress from './src/integrations/compress';
 import devApi from './src/integrations/dev-api';
+import buildOutput from './src/integrations/build-output';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 
@@ -12,8 +13,9 @@ export default defineConfig({
   base: process.env.NUCLEUS_BASE || '/',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  // The service worker is generated before the compressed copies, which it does not list.
-  integrations: [react(), serviceWorker(), compress(), devApi()],
+  // The API answers and cached pages are written first; the service worker is
+  // generated before the compressed copies, which it does not list.
+  integrations: [react(), buildOutput(), serviceWorker(), compress(), devApi()],
   server: { host: '127.0.0.1', port: 4321 },
   preview: { host: '127.0.0.1' },
   vite: {

@@ -29,7 +29,7 @@ const serve = (dir: string, port: number) => ({
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // The Firebase Auth emulator for auth.spec.ts (started and stopped there).
+  // The Firebase Auth and Firestore emulators for auth.spec.ts and cloud.spec.ts (started and stopped there).
   globalSetup: './tests/e2e/auth.setup.ts',
   fullyParallel: true,
   workers: 2,

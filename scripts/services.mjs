@@ -1,8 +1,39 @@
 // Local services started beside the site by `npm start`. Each returns quietly
 // when its tool is missing, so the site always starts.
 import { AUTH_EMULATOR_URL, EMULATOR_ARGS, authEmulatorUp, firebaseToolsInstalled, projectConfigured } from './emulators.mjs';
+import { FIRESTORE_PROJECT, RULES_FILE, findFirestoreJar, firestorePort, firestoreUrl, probeFirestore, pushRules } from './firestore-emulator.mjs';
 
 export async function startServices(start) {
+  const lines = await Promise.all([startAuth(start), startFirestore(start)]);
+  return lines.join('\n');
+}
+
+/** Cloud sync's Firestore emulator, from its jar on Java, beside the Auth emulator. */
+async function startFirestore(start) {
+  try {
+    if (projectConfigured()) return '[nucleus] cloud sync: using the Firestore of the Firebase project.';
+    const port = firestorePort();
+    const url = firestoreUrl(port);
+    const found = await probeFirestore(url);
+    if (found === 'firestore') {
+      await pushRules(url).catch(() => {});
+      return `[nucleus] cloud sync: the Firestore emulator is already running at ${url}.`;
+    }
+    if (found === 'other') return `[nucleus] cloud sync is unavailable: port ${port} is taken by something else (set FIRESTORE_EMULATOR_PORT to a free port).`;
+    const jar = findFirestoreJar();
+    if (!jar) {
+      return '[nucleus] cloud sync is unavailable: no Firestore emulator jar was found (install the Debian package google-cloud-cli-firestore-emulator, or set FIRESTORE_EMULATOR_JAR). Documents are kept on this device.';
+    }
+    const args = ['-cp', jar, 'com.google.cloud.datastore.emulator.firestore.CloudFirestore', '--host', '127.0.0.1', '--port', String(port), '--project_id', FIRESTORE_PROJECT, '--rules', RULES_FILE];
+    const child = start('firestore emulator', 'java', args);
+    child?.on?.('error', (e) => console.error('[nucleus] the Firestore emulator could not start (is Java 17 installed?):', e.message));
+    return `[nucleus] cloud sync: starting the Firestore emulator at ${url} (${jar}); signed-in documents sync through it.`;
+  } catch (e) {
+    return `[nucleus] cloud sync is unavailable: the Firestore emulator was not started (${e instanceof Error ? e.message : e}).`;
+  }
+}
+
+async function startAuth(start) {
   try {
     if (projectConfigured()) return '[nucleus] accounts: using the Firebase project from PUBLIC_FIREBASE_API_KEY.';
     if (await authEmulatorUp()) return `[nucleus] accounts: the Auth emulator is already running at ${AUTH_EMULATOR_URL}.`;

@@ -1,5 +1,6 @@
 // `npm start`: build the site and serve it on 127.0.0.1, with the local
-// services beside it (the Auth emulator, when firebase-tools is installed).
+// services beside it (the Auth emulator, when firebase-tools is installed, and
+// the Firestore emulator for cloud sync, when its jar is found).
 import { spawn, spawnSync } from 'node:child_process';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
@@ -21,6 +22,11 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+
+// The browser finds the Firestore emulator on 8085 unless told otherwise at build time.
+if (process.env.FIRESTORE_EMULATOR_PORT && !process.env.PUBLIC_FIREBASE_FIRESTORE_EMULATOR_HOST) {
+  process.env.PUBLIC_FIREBASE_FIRESTORE_EMULATOR_HOST = `127.0.0.1:${process.env.FIRESTORE_EMULATOR_PORT}`;
+}
 
 if (!process.argv.includes('--no-build')) {
   const build = spawnSync('npx', ['astro', 'build'], { stdio: 'inherit' });

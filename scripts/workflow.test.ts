@@ -37,4 +37,17 @@ describe('the publishing workflow', () => {
     expect(wf.on.push.branches).toEqual(['main']);
     expect(wf.on).toHaveProperty('pull_request');
   });
+
+  it('restores and saves the incremental build cache before anything builds', () => {
+    const wf = parse(readFileSync(WORKFLOW, 'utf8'));
+    const steps: { uses?: string; run?: string; with?: Record<string, string> }[] = wf.jobs.build.steps;
+    const cache = steps.findIndex((s) => s.uses?.startsWith('actions/cache@'));
+    expect(cache).toBeGreaterThan(-1);
+    expect(steps[cache]!.with!.path).toBe('node_modules/.cache/nucleus');
+    // A key per commit: every run saves what it built; restore-keys find the last one.
+    expect(steps[cache]!.with!.key).toContain('github.sha');
+    expect(steps[cache]!.with!['restore-keys']).toMatch(/nucleus-build-/);
+    const firstBuild = steps.findIndex((s) => /npm (test|run build)/.test(s.run ?? ''));
+    expect(cache).toBeLessThan(firstBuild);
+  });
 });

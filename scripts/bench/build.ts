@@ -1,14 +1,19 @@
 /**
- * Build benchmark: npm run --silent bench:build -- --pages N [--keep]
- * Generates a corpus, builds the whole site on it and prints wall time, peak
- * memory and output sizes (numbers, never assertions).
+ * Build benchmark: npm run --silent bench:build -- --pages N [--touch K] [--keep]
+ * Generates a corpus, builds the whole site on it (from an empty build cache)
+ * and prints wall time, peak memory and output sizes (numbers, never
+ * assertions). With --touch K it then changes the text of K pages and builds
+ * again with the cache the first build left: the incremental rebuild's time.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { writeCorpus } from '../corpus';
+import { searchFilesIn } from './search';
+import { SEARCH_MANIFEST_PATH } from '../../src/content/searchIndex';
+import type { SearchManifest } from '../../src/content/searchFormat';
 
 function arg(name: string, fallback?: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -41,19 +46,56 @@ const corpus = join(work, 'content');
 const out = join(work, 'dist');
 writeCorpus(corpus, pages);
 
-const started = Date.now();
-// GNU time (Debian package `time`) reports the peak memory; without it, only time.
+const cache = join(work, 'cache'); // empty: the first build is a clean one
 const timed = existsSync('/usr/bin/time');
-const [cmd, ...args] = [...(timed ? ['/usr/bin/time', '-v'] : []), 'npx', 'astro', 'build', '--outDir', out];
-const r = spawnSync(cmd!, args, {
-  env: { ...process.env, NUCLEUS_CONTENT_DIR: corpus, ASTRO_TELEMETRY_DISABLED: '1' },
-  encoding: 'utf8',
-  maxBuffer: 1024 * 1024 * 200,
-});
-const seconds = (Date.now() - started) / 1000;
-if (r.status !== 0) {
-  console.error(r.stdout.slice(-4000), r.stderr.slice(-4000));
-  process.exit(1);
+const touch = Number(arg('touch', '0'));
+if (!Number.isInteger(touch) || touch < 0 || touch > pages) {
+  console.error(`--touch must be a whole number of pages between 0 and ${pages} (got ${arg('touch')})`);
+  process.exit(2);
+}
+
+function build(): { seconds: number; stderr: string; stdout: string } {
+  const started = Date.now();
+  // GNU time (Debian package `time`) reports the peak memory; without it, only time.
+  const [cmd, ...args] = [...(timed ? ['/usr/bin/time', '-v'] : []), 'npx', 'astro', 'build', '--outDir', out];
+  const r = spawnSync(cmd!, args, {
+    env: { ...process.env, NUCLEUS_CONTENT_DIR: corpus, NUCLEUS_CACHE_DIR: cache, ASTRO_TELEMETRY_DISABLED: '1' },
+    encoding: 'utf8',
+    maxBuffer: 1024 * 1024 * 200,
+  });
+  const seconds = (Date.now() - started) / 1000;
+  if (r.status !== 0) {
+    console.error(r.stdout.slice(-4000), r.stderr.slice(-4000));
+    process.exit(1);
+  }
+  return { seconds, stderr: r.stderr, stdout: r.stdout };
+}
+
+/** K page files spread evenly over the corpus (a fixed choice), each with one sentence added. */
+function touchPages(k: number): string[] {
+  const pages: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (name.endsWith('.md') && name !== 'index.md') pages.push(p);
+    }
+  };
+  walk(corpus);
+  const step = Math.max(1, Math.floor(pages.length / Math.max(1, k)));
+  const chosen = pages.filter((_, i) => i % step === 0).slice(0, k);
+  for (const file of chosen) writeFileSync(file, readFileSync(file, 'utf8').replace('## Overview\n\n', '## Overview\n\nA writer changed this line.\n\n'));
+  return chosen;
+}
+
+const full = build();
+const seconds = full.seconds;
+const r = full;
+let rebuild: { seconds: number; reused: string } | undefined;
+if (touch > 0) {
+  touchPages(touch);
+  const again = build();
+  rebuild = { seconds: again.seconds, reused: /(\d+ of \d+) pages reused/.exec(again.stdout)?.[1] ?? '?' };
 }
 const peakKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] ?? 0);
 const size = dirSize(out);
@@ -65,10 +107,28 @@ const report: Record<string, string | number> = {
   outputFiles: size.files,
   outputSize: mb(size.bytes),
 };
-for (const [name, file] of [
-  ['searchIndex', 'search-index.json'],
-  ['contentDatabase', 'content.sqlite'],
-]) {
+if (rebuild) {
+  report.touchedPages = touch;
+  report.rebuildSeconds = Number(rebuild.seconds.toFixed(1));
+  report.rebuildShareOfFull = Number((rebuild.seconds / seconds).toFixed(3));
+  report.pagesReused = rebuild.reused;
+}
+// The search index: the manifest and the published shards; their section
+// texts (fetched for excerpts only) apart. Per shard: `bench:search --dist`.
+if (existsSync(join(out, SEARCH_MANIFEST_PATH))) {
+  const files = searchFilesIn(out);
+  const manifest = JSON.parse(files.get(SEARCH_MANIFEST_PATH)!) as SearchManifest;
+  const published = manifest.shards.filter((s) => !s.drafts);
+  const total = (paths: string[]) => paths.map((p) => files.get(p) ?? '').reduce((a, t) => ({ raw: a.raw + Buffer.byteLength(t), gzip: a.gzip + gzipSync(t).length }), { raw: 0, gzip: 0 });
+  const index = total([SEARCH_MANIFEST_PATH, ...published.map((s) => s.index)]);
+  const texts = total(published.map((s) => s.text));
+  report.searchShards = published.length;
+  report.searchIndexRaw = mb(index.raw);
+  report.searchIndexGzip = mb(index.gzip);
+  report.searchTextsRaw = mb(texts.raw);
+  report.searchTextsGzip = mb(texts.gzip);
+}
+for (const [name, file] of [['contentDatabase', 'content.sqlite']]) {
   const p = join(out, file);
   if (existsSync(p)) {
     const buf = readFileSync(p);

@@ -62,8 +62,18 @@ export interface BuildMeta {
 
 const metaCache = new WeakMap<Site, BuildMeta>();
 
+/**
+ * When this build ran. SOURCE_DATE_EPOCH (seconds, the reproducible-builds
+ * convention; CI can set it to the commit time) makes it fixed, and then two
+ * builds of one commit are identical to the byte.
+ */
+export function buildTimestamp(): number {
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  return epoch && /^\d+$/.test(epoch) ? Number(epoch) * 1000 : Date.now();
+}
+
 /** The manifest of this build, computed once per site (one timestamp per build). */
-export function buildMeta(site: Site, timestamp = Date.now()): BuildMeta {
+export function buildMeta(site: Site, timestamp = buildTimestamp()): BuildMeta {
   const cached = metaCache.get(site);
   if (cached) return cached;
   const pages: Record<string, string> = {};

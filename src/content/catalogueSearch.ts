@@ -22,11 +22,18 @@ function pageWith(records: PageRecord[], component: string, attrs: Record<string
 
 export function catalogueSections(records: PageRecord[], catalogues: Record<string, Entry[]>): SearchSection[] {
   const out: SearchSection[] = [];
+  // One look through the pages per home, not per entry (entries × pages grew with both).
+  const homePages = new Map<string, PageRecord | undefined>();
+  const homePage = (component: string, attrs?: Record<string, string>) => {
+    const key = JSON.stringify([component, attrs ?? {}]);
+    if (!homePages.has(key)) homePages.set(key, pageWith(records, component, attrs));
+    return homePages.get(key);
+  };
   for (const [name, homes] of Object.entries(CATALOGUE_HOMES)) {
     for (const entry of catalogues[name] ?? []) {
       const home = name === 'gear' ? homes.find((h) => h.component === gearListFor(entry.type ?? '')) : homes[0];
       if (!home) continue;
-      const page = pageWith(records, home.component, home.attrs);
+      const page = homePage(home.component, home.attrs);
       if (!page) continue;
       const anchor = `${home.prefix}-${entry.id}`;
       out.push({

@@ -102,3 +102,8 @@ export function getCatalogues(contentDir = contentDirFromEnv()): Catalogues | nu
   if (!cached || cached.dir !== dir) cached = { dir, catalogues: loadCatalogues(dir) };
   return cached.catalogues;
 }
+
+/** Forgets the loaded catalogues (the development server calls it when one changes). */
+export function forgetCatalogues(): void {
+  cached = undefined;
+}

@@ -73,10 +73,21 @@ export async function buildDatabase(site: Site, catalogues: object): Promise<Bui
   const options = { defaultLocale: siteConfig.defaultLocale, locales: siteConfig.locales };
   const sample = parseQueryParams(surroundQuery('/'));
   const sorted = documents.filter(matcherFor(sample, options)).sort(comparatorFor(sample.sort));
+  // Where each path first stands in that order: each page's surround then
+  // looks at its own neighbours only, not through the whole list (which made
+  // the build quadratic in pages). The window holds the first occurrence, so
+  // the answer is the one the full list gives.
+  const firstIndex = new Map<unknown, number>();
+  sorted.forEach((d, i) => {
+    if (!firstIndex.has(d._path)) firstIndex.set(d._path, i);
+  });
   for (const path of site.pages.keys()) {
     answer(pageQuery(path));
-    const params = surroundQuery(path);
-    answers.set(queryApiPath(params, site.integrity), JSON.stringify(surroundOf(sorted, parseQueryParams(params), options)));
+    const params = parseQueryParams(surroundQuery(path));
+    const { before, after } = params.surround!;
+    const at = firstIndex.get(path);
+    const window = at === undefined ? [] : sorted.slice(Math.max(0, at - before), at + after + 1);
+    answers.set(queryApiPath(surroundQuery(path), site.integrity), JSON.stringify(surroundOf(window, params, options)));
   }
   const globals: Record<string, unknown> = {};
   for (const [name, params] of Object.entries(globalQueries(siteConfig.globals))) {

@@ -16,6 +16,7 @@ import { buildNavigation, folderOf, surroundAll, type FolderInfo } from './navig
 import type { DirConfig, NavNode, PageRecord, Surround } from './types';
 import { siteConfig, isLayoutName, LAYOUTS } from '../config/site';
 import { routes, KNOWN_GUARDS, validateRouteTable } from '../config/routes';
+import { openParseCache, sha, handoff, ParseCache } from './buildCache';
 
 export interface Site {
   contentDir: string;
@@ -38,11 +39,23 @@ export function contentDirFromEnv(): string {
 }
 
 let cached: { dir: string; site: Site } | undefined;
+let memory: ParseCache | undefined;
 
 /** The site for the configured content folder, loaded once per process. */
 export function getSite(dir = contentDirFromEnv()): Site {
-  if (!cached || cached.dir !== dir) cached = { dir, site: loadSite(dir) };
+  if (!cached || cached.dir !== dir) {
+    // A build keeps its parses on disk for the next build; the development
+    // server keeps them in memory (this module is loaded again when code
+    // changes, which drops them), so a content edit re-parses one file.
+    const cache = handoff().building ? openParseCache() : (memory = memory?.next() ?? new ParseCache(null));
+    cached = { dir, site: loadSite(dir, { cache }) };
+  }
   return cached.site;
+}
+
+/** Forgets the loaded site (the development server calls it when content changes). */
+export function forgetSite(): void {
+  cached = undefined;
 }
 
 function walk(dir: string, root: string, out: string[]): void {
@@ -56,7 +69,13 @@ function walk(dir: string, root: string, out: string[]): void {
   }
 }
 
-export function loadSite(contentDir: string): Site {
+export interface LoadOptions {
+  /** Parsed pages from earlier builds, by content hash (the incremental build). */
+  cache?: ParseCache;
+}
+
+export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
+  const { cache } = options;
   validateRouteTable();
   if (!existsSync(contentDir)) throw new ContentError(contentDir, undefined, 'content folder not found (set NUCLEUS_CONTENT_DIR)');
   const files: string[] = [];
@@ -76,7 +95,14 @@ export function loadSite(contentDir: string): Site {
       if (/(^|\/)_dir\.ya?ml$/.test(file)) {
         folders.push(readDirConfig(file, source));
       } else if (/\.md$/i.test(file)) {
-        const { record, links, problems, text } = readMarkdown(file, source);
+        // Parsing is most of the load: an unchanged file reuses its parse.
+        const key = cache && sha(file, source);
+        let parsed = key ? cache!.get<ReturnType<typeof readMarkdown>>(key) : undefined;
+        if (!parsed) {
+          parsed = readMarkdown(file, source);
+          if (key) cache!.set(key, parsed);
+        }
+        const { record, links, problems, text } = parsed;
         for (const p of problems) errors.push(new ContentError(file, p.line, p.reason));
         records.push(record);
         texts.set(record._path, text);
@@ -131,6 +157,7 @@ export function loadSite(contentDir: string): Site {
     }
   }
 
+  cache?.save();
   if (errors.length) throw errors.length === 1 ? errors[0]! : new ContentErrors(errors);
 
   const navigation = buildNavigation(records, folders);

@@ -97,6 +97,8 @@ interface Shard {
   decoded: Map<string, Postings>;
   texts?: string[];
   scratch?: Scratch;
+  /** BM25 length normalisation per document, for the average it was computed with. */
+  norms: Partial<Record<Field, { avg: number; values: Float64Array }>>;
 }
 
 interface Scratch {
@@ -183,6 +185,7 @@ export class SearchEngine {
       totals,
       postings: data.postings,
       decoded: new Map(),
+      norms: {},
     });
     data.terms.forEach((term, t) => {
       const refs = this.vocabulary.get(term);
@@ -294,15 +297,15 @@ export class SearchEngine {
           const factor = weight * FIELD_BOOST[field] * idf;
           for (const [s, list] of lists) {
             if (!list) continue;
-            const lengths = this.shards[s]!.lengths[field];
+            const norm = normsOf(this.shards[s]!, field, avg);
             const sc = scratch[s]!;
             const score = isPageField(field) ? sc.pageScore : sc.sectionScore;
             const mask = isPageField(field) ? sc.pageMask : sc.sectionMask;
-            for (let j = 0; j < list.docs.length; j++) {
-              const doc = list.docs[j]!;
-              const tf = list.counts[j]!;
-              const norm = K1 * (1 - B + (B * lengths[doc]!) / avg);
-              score[doc] += factor * (DELTA + (tf * (K1 + 1)) / (tf + norm));
+            const { docs: ds, counts } = list;
+            for (let j = 0; j < ds.length; j++) {
+              const doc = ds[j]!;
+              const tf = counts[j]!;
+              score[doc] += factor * (DELTA + (tf * (K1 + 1)) / (tf + norm[doc]!));
               mask[doc] |= bit;
             }
           }
@@ -357,6 +360,14 @@ export class SearchEngine {
       shard: shard.name,
     };
   }
+}
+
+function normsOf(shard: Shard, field: Field, avg: number): Float64Array {
+  const cached = shard.norms[field];
+  if (cached && cached.avg === avg) return cached.values;
+  const values = Float64Array.from(shard.lengths[field], (length) => K1 * (1 - B + (B * length) / avg));
+  shard.norms[field] = { avg, values };
+  return values;
 }
 
 function bitCount(n: number): number {

@@ -180,15 +180,35 @@ export interface Postings {
 }
 
 export function decodePostings(text: string): Postings {
-  const values = decodeNumbers(text);
-  const docs: number[] = [];
-  const counts: number[] = [];
+  // Straight into typed arrays (a posting takes at least one character): the
+  // first search for a common word decodes tens of thousands of these.
+  const docs = new Uint32Array(text.length);
+  const counts = new Uint16Array(text.length);
+  let n = 0;
   let last = -1;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    last += (v >> 1) + 1;
-    docs.push(last);
-    counts.push(v & 1 ? Math.min(values[++i]!, 65535) : 1);
+  let countNext = false;
+  let v = 0;
+  let scale = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = VALUE[text.charCodeAt(i)] ?? -1;
+    if (c < 0) throw new Error(`Search index: unexpected character "${text[i]}" in an encoded list.`);
+    if (c >= 32) {
+      v += (c - 32) * scale;
+      scale *= 32;
+      continue;
+    }
+    v += c * scale;
+    if (countNext) {
+      counts[n - 1] = Math.min(v, 65535);
+      countNext = false;
+    } else {
+      last += Math.floor(v / 2) + 1;
+      docs[n] = last;
+      counts[n++] = 1;
+      countNext = v % 2 === 1;
+    }
+    v = 0;
+    scale = 1;
   }
-  return { docs: Uint32Array.from(docs), counts: Uint16Array.from(counts) };
+  return { docs: docs.subarray(0, n), counts: counts.subarray(0, n) };
 }

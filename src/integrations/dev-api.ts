@@ -5,6 +5,7 @@
  * only the short form; anything else runs on the local database there.
  */
 import type { AstroIntegration } from 'astro';
+import { relative, resolve, sep } from 'node:path';
 import type { ContentDatabase } from '../db';
 import { parseContentApiPath } from '../db/api-paths';
 import { QueryError } from '../query/errors';
@@ -40,11 +41,45 @@ export async function answerContentRequest(pathWithQuery: string, database: () =
   }
 }
 
+/** The event the browser hears when content changed (src/scripts/dev-content.ts). */
+export const CONTENT_CHANGED = 'nucleus:content-changed';
+
+/** The content file a watched path names, or null when it is not content (Markdown, YAML, JSON under the content folder). */
+export function contentFileOf(path: string, contentDir: string): string | null {
+  const rel = relative(contentDir, resolve(path));
+  if (!rel || rel.startsWith('..') || rel.split(sep).some((s) => s.startsWith('.'))) return null;
+  return /\.(md|ya?ml|json)$/i.test(rel) ? rel.split(sep).join('/') : null;
+}
+
 export default function devApi(): AstroIntegration {
   return {
     name: 'nucleus:dev-api',
     hooks: {
-      'astro:server:setup': ({ server }) => {
+      'astro:config:setup': ({ command, injectScript }) => {
+        // Content is not part of Vite's module graph: the browser is told
+        // of a change by a custom HMR event and reloads the page or its data.
+        if (command === 'dev') injectScript('page', `import '/src/scripts/dev-content.ts';`);
+      },
+      'astro:server:setup': ({ server, logger }) => {
+        const contentDir = resolve(process.env.NUCLEUS_CONTENT_DIR || 'content');
+        server.watcher.add(contentDir);
+        const changed = (path: string) => {
+          const file = contentFileOf(path, contentDir);
+          if (!file) return;
+          // The site, the catalogues and the content database are loaded
+          // once per process: forget them, so the next request reads the
+          // files again (unchanged pages come from the parse cache).
+          Promise.all([server.ssrLoadModule('/src/content/load.ts'), server.ssrLoadModule('/src/content/catalogues.ts')])
+            .then(([load, catalogues]) => {
+              (load as typeof import('../content/load')).forgetSite();
+              (catalogues as typeof import('../content/catalogues')).forgetCatalogues();
+              logger.info(`content changed: ${file}`);
+              server.hot.send({ type: 'custom', event: CONTENT_CHANGED, data: { file } });
+            })
+            .catch((error: unknown) => logger.error(`could not reload content after ${file} changed: ${String(error)}`));
+        };
+        for (const event of ['add', 'change', 'unlink'] as const) server.watcher.on(event, changed);
+
         server.middlewares.use((req, res, next) => {
           const base = (server.config.base ?? '/').replace(/\/$/, '');
           const path = (req.url ?? '').startsWith(base) ? (req.url ?? '').slice(base.length) : (req.url ?? '');

@@ -30,7 +30,9 @@
  * message is the sentence to show; "Save a copy" is `saveCopy(doc)`.
  *
  * The repository (`activeRepository()`) is this device's IndexedDB unless
- * the cloud layer sets another with `setActiveRepository`.
+ * the cloud layer sets another with `setActiveRepository`. Code that needs
+ * one synchronously uses `deviceRepository({ catalogues })` (the same
+ * shared instance; it opens in the background).
  */
 export type {
   ChangeEvent,
@@ -48,9 +50,10 @@ export type {
   Version,
 } from './types';
 export { TRASH_DAYS } from './types';
-export { activeRepository, setActiveRepository } from './active';
+export { activeRepository, setActiveRepository, deviceRepository } from './active';
 export {
   openLocalRepository,
+  createLocalRepository,
   applyListQuery,
   sortDocuments,
   validityOf,

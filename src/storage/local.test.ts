@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openLocalRepository, BatchConflictError, type LocalRepository } from './local';
 import { COALESCE_MS, KEEP_RECENT } from './versions';
 import { TRASH_DAYS, type ChangeEvent } from './types';
@@ -210,7 +210,7 @@ describe('local repository', () => {
     b.subscribe((e) => seenB.push(e));
     await a.save(doc(), { basedOn: 0 });
     await a.delete('w1');
-    await new Promise((res) => setTimeout(res, 50));
+    await vi.waitFor(() => expect(seenB).toHaveLength(2), { timeout: 5000 });
     expect(seenA).toEqual([
       { type: 'saved', id: 'w1', kind: 'blueprint', revision: 1, remote: false },
       { type: 'deleted', id: 'w1', kind: 'blueprint', revision: 1, remote: false },
@@ -220,5 +220,24 @@ describe('local repository', () => {
       ['deleted', true],
     ]);
     expect((await b.get('w1'))?.deletedAt).toBeTruthy();
+  });
+
+  it('a tab’s list sees other tabs’ saves, deletes and purges', async () => {
+    const channel = `tabs-${++n}`;
+    const { r: a } = await repo({ channel, dbName: 'shared-list' });
+    const { r: b } = await repo({ channel, dbName: 'shared-list' });
+    expect(await b.list()).toEqual([]);
+    const heard: string[] = [];
+    b.subscribe((e) => heard.push(e.type));
+    await a.save(doc({ id: 'x', name: 'From A' }), { basedOn: 0 });
+    await vi.waitFor(() => expect(heard).toEqual(['saved']), { timeout: 5000 });
+    expect((await b.list()).map((d) => d.name)).toEqual(['From A']);
+    await a.delete('x');
+    await vi.waitFor(() => expect(heard).toHaveLength(2), { timeout: 5000 });
+    expect(await b.list()).toEqual([]);
+    expect((await b.list({ trash: true })).map((d) => d.id)).toEqual(['x']);
+    await a.purge('x');
+    await vi.waitFor(() => expect(heard).toHaveLength(3), { timeout: 5000 });
+    expect(await b.list({ trash: true })).toEqual([]);
   });
 });

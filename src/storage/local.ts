@@ -134,8 +134,29 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
   const listeners = new Set<(e: ChangeEvent) => void>();
   const channelName = options.channel === undefined ? CHANNEL_NAME : options.channel;
   const channel = channelName && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(channelName) : null;
+  /**
+   * Every record, kept after the first list so listing a large library is a
+   * filter in memory, not a read of every record. Only with a channel: it is
+   * what tells this cache about other tabs' writes (each message refreshes
+   * its document before listeners hear of it).
+   */
+  let cache: Map<string, StoredDocument> | null = null;
+  const useCache = !!channel;
+  /** Counts writes, so a list that raced one does not install a stale cache. */
+  let writes = 0;
+  const cacheSet = (record: StoredDocument | undefined, id: string) => {
+    writes++;
+    if (!cache) return;
+    if (record) cache.set(id, record);
+    else cache.delete(id);
+  };
   if (channel) {
-    channel.onmessage = (m: MessageEvent<ChangeEvent>) => {
+    channel.onmessage = async (m: MessageEvent<ChangeEvent>) => {
+      writes++;
+      if (cache) {
+        const record = await db.get('documents', m.data.id);
+        cacheSet(record && upgrade(record), m.data.id);
+      }
       for (const l of listeners) l({ ...m.data, remote: true });
     };
   }
@@ -176,15 +197,16 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
     if (!decision.ok) return { ok: false, conflict: upgrade(stored!) };
     const at = now();
     const iso = new Date(at).toISOString();
-    const document = { ...parsed, updatedAt: iso } as NucleusDocument;
+    const keep = options.keepTimestamps && !Number.isNaN(Date.parse(parsed.updatedAt));
+    const document = keep ? parsed : ({ ...parsed, updatedAt: iso } as NucleusDocument);
     const record: StoredDocument = {
       id: document.id,
       kind: document.kind,
       name: document.name,
       tags: document.tags ?? [],
       revision: decision.revision,
-      createdAt: stored?.createdAt ?? iso,
-      updatedAt: iso,
+      createdAt: stored?.createdAt ?? (keep ? document.createdAt : iso),
+      updatedAt: keep ? document.updatedAt : iso,
       valid,
       document,
     };
@@ -222,6 +244,7 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
       throw new BatchConflictError(conflicts);
     }
     await tx.done;
+    for (const r of results) if (r.ok) cacheSet(r.stored, r.stored.id);
     for (const r of results) if (r.ok) emit({ type: 'saved', id: r.stored.id, kind: r.stored.kind, revision: r.stored.revision });
     if (results.some((r) => r.ok)) void askPersist();
     return results;
@@ -235,8 +258,9 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
       if (deletedAt) next.deletedAt = deletedAt;
       else delete next.deletedAt;
       await tx.store.put(next);
+      await tx.done;
+      cacheSet(upgrade(next), id);
     }
-    await tx.done;
     return stored;
   }
 
@@ -246,6 +270,7 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
     const keys = await tx.objectStore('versions').index('documentId').getAllKeys(id);
     for (const k of keys) await tx.objectStore('versions').delete(k);
     await tx.done;
+    cacheSet(undefined, id);
   }
 
   const repo: LocalRepository & { catalogues: () => Partial<Catalogues> | undefined } = {
@@ -253,8 +278,11 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
     catalogues: options.catalogues ?? (() => undefined),
 
     async list(query: ListQuery = {}) {
-      const all = await db.getAll('documents');
-      return applyListQuery(all.map(upgrade), query);
+      if (cache) return applyListQuery([...cache.values()], query);
+      const before = writes;
+      const all = (await db.getAll('documents')).map(upgrade);
+      if (useCache && !cache && writes === before) cache = new Map(all.map((d) => [d.id, d]));
+      return applyListQuery(all, query);
     },
 
     async get(id) {
@@ -333,4 +361,45 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
   };
   await repo.purgeExpired();
   return repo;
+}
+
+/**
+ * The same repository, usable at once: each call waits for the database to
+ * open (for code that needs a repository synchronously, such as a module
+ * that hands one to every editor).
+ */
+export function createLocalRepository(options: LocalRepositoryOptions = {}): LocalRepository {
+  const opened = openLocalRepository(options);
+  const call =
+    <K extends 'list' | 'get' | 'save' | 'saveMany' | 'delete' | 'restore' | 'purge' | 'versions' | 'restoreVersion' | 'usage' | 'purgeExpired'>(name: K) =>
+    async (...args: unknown[]): Promise<unknown> =>
+      ((await opened)[name] as (...a: unknown[]) => Promise<unknown>)(...args);
+  return {
+    place: 'device',
+    list: call('list'),
+    get: call('get'),
+    save: call('save'),
+    saveMany: call('saveMany'),
+    delete: call('delete'),
+    restore: call('restore'),
+    purge: call('purge'),
+    versions: call('versions'),
+    restoreVersion: call('restoreVersion'),
+    usage: call('usage'),
+    purgeExpired: call('purgeExpired'),
+    subscribe(listener) {
+      let stop: (() => void) | null = null;
+      let cancelled = false;
+      void opened.then((r) => {
+        if (!cancelled) stop = r.subscribe(listener);
+      });
+      return () => {
+        cancelled = true;
+        stop?.();
+      };
+    },
+    close() {
+      void opened.then((r) => r.close());
+    },
+  } as LocalRepository;
 }

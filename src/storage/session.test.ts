@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openLocalRepository, type LocalRepository } from './local';
 import { openDocument, DocumentNotFoundError, type DocumentSession } from './session';
 import { weapon } from '../rules/testing';
@@ -31,7 +31,7 @@ const doc = (over: Record<string, unknown> = {}) => weapon({ id: 'w1', name: 'Lo
 describe('document session', () => {
   it('S1 a new document is saved on its first edit, debounced after the last one', async () => {
     const r = await repo();
-    const s = await session(doc(), r);
+    const s = await session(doc(), r, 300);
     expect(s.$saveState.get()).toBe('unsaved');
     expect(await r.get('w1')).toBeUndefined();
     s.update((d) => ({ ...d, name: 'A' }));
@@ -39,8 +39,7 @@ describe('document session', () => {
     s.update((d) => ({ ...d, name: 'AB' }));
     expect(s.$saveState.get()).toBe('unsaved');
     expect(await r.get('w1')).toBeUndefined();
-    await wait(80);
-    expect(s.$saveState.get()).toBe('saved');
+    await vi.waitFor(() => expect(s.$saveState.get()).toBe('saved'), { timeout: 5000 });
     const stored = await r.get('w1');
     expect(stored?.name).toBe('AB');
     expect(stored?.revision).toBe(1);
@@ -74,8 +73,7 @@ describe('document session', () => {
     await a.save(doc(), { basedOn: 0 });
     const sb = await session('w1', b);
     await a.save(doc({ name: 'From tab A' }), { basedOn: 1 });
-    await wait(50);
-    expect(sb.$document.get().name).toBe('From tab A');
+    await vi.waitFor(() => expect(sb.$document.get().name).toBe('From tab A'), { timeout: 5000 });
     expect(sb.$saveState.get()).toBe('saved');
     sb.update((d) => ({ ...d, name: 'Then B' }));
     await sb.flush();
@@ -90,8 +88,7 @@ describe('document session', () => {
     const sb = await session('w1', b, 10_000);
     sb.update((d) => ({ ...d, name: 'Mine (tab B)' }));
     await a.save(doc({ name: 'Theirs (tab A)' }), { basedOn: 1 });
-    await wait(50);
-    expect(sb.$saveState.get()).toBe('conflict');
+    await vi.waitFor(() => expect(sb.$saveState.get()).toBe('conflict'), { timeout: 5000 });
     const c = sb.$conflict.get()!;
     expect(c.mine.name).toBe('Mine (tab B)');
     expect(c.theirs.name).toBe('Theirs (tab A)');
@@ -115,8 +112,7 @@ describe('document session', () => {
     s.update((d) => ({ ...d, name: 'Mine' }));
     await r.save(doc({ name: 'Theirs' }), { basedOn: 1 });
     await s.flush();
-    await wait(20);
-    expect(s.$saveState.get()).toBe('conflict');
+    await vi.waitFor(() => expect(s.$saveState.get()).toBe('conflict'), { timeout: 5000 });
     const { copy } = await s.resolveConflict('theirs');
     expect(s.$document.get().name).toBe('Theirs');
     expect(copy.name).toMatch(/^Mine \(conflict copy, /);

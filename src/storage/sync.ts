@@ -107,6 +107,11 @@ export class SyncEngine {
   private readonly timeoutMs: number;
   /** Ids this engine is writing on the device right now (their change events are not edits). */
   private readonly applying = new Set<string>();
+  /**
+   * Ids changed here whose queue entry may not be written yet: a pull must
+   * not take the cloud's state over them (say, undo a trash mark).
+   */
+  private readonly dirty = new Set<string>();
   private readonly cleanups: (() => void)[] = [];
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> = Promise.resolve();
@@ -171,6 +176,7 @@ export class SyncEngine {
     this.offline = false;
     $syncStatus.set({ ...$syncStatus.get(), phase: 'syncing' });
     try {
+      await this.reconcile();
       await this.pull();
       for (const entry of await this.store.queue()) await this.push(entry.id);
       this.offline = false;
@@ -198,13 +204,33 @@ export class SyncEngine {
   }
 
   private onLocal(e: ChangeEvent): void {
-    // Another tab's engine queues its own edits; our own writes are not edits.
-    if (e.remote || this.applying.has(e.id) || this.stopped) return;
-    void this.store.enqueue(e.id).then(() => {
-      void this.refresh();
+    // Our own writes are not edits.
+    if (this.applying.has(e.id) || this.stopped) return;
+    if (!e.remote) this.dirty.add(e.id);
+    void (async () => {
+      // Another tab's save: an edit unless it was that tab's sync writing what
+      // this account already has (then the revisions are in step).
+      if (e.remote && e.type === 'saved' && !(await this.changedSinceSync(e.id))) return;
+      await this.store.enqueue(e.id);
+      await this.refresh();
       if (this.flushTimer) clearTimeout(this.flushTimer);
       this.flushTimer = setTimeout(() => void this.syncNow(), 300);
-    });
+    })();
+  }
+
+  private async changedSinceSync(id: string): Promise<boolean> {
+    const [meta, l] = await Promise.all([this.store.meta(id), this.local.get(id)]);
+    return !meta || !l || meta.localRevision !== l.revision;
+  }
+
+  /** Edits saved while no engine ran (a crash, a page without sync): queue them. */
+  private async reconcile(): Promise<void> {
+    const [live, trash, metas] = await Promise.all([this.local.list(), this.local.list({ trash: true }), this.store.allMeta()]);
+    const byId = new Map([...live, ...trash].map((d) => [d.id, d]));
+    for (const m of metas) {
+      const l = byId.get(m.id);
+      if (l && l.revision !== m.localRevision) await this.store.enqueue(m.id);
+    }
   }
 
   private onCloud(e: ChangeEvent): void {
@@ -226,7 +252,7 @@ export class SyncEngine {
   }
 
   private async queued(id: string): Promise<boolean> {
-    return (await this.store.queue()).some((q) => q.id === id);
+    return this.dirty.has(id) || (await this.store.queue()).some((q) => q.id === id);
   }
 
   private async writeLocal<T>(id: string, task: () => Promise<T>): Promise<T> {
@@ -245,7 +271,7 @@ export class SyncEngine {
       inCloud.add(c.id);
       await this.pullOne(c);
     }
-    const queued = new Set((await this.store.queue()).map((q) => q.id));
+    const queued = new Set([...(await this.store.queue()).map((q) => q.id), ...this.dirty]);
     for (const m of await this.store.allMeta()) if (!inCloud.has(m.id) && !queued.has(m.id)) await this.store.dropMeta(m.id);
   }
 
@@ -284,6 +310,7 @@ export class SyncEngine {
       if (meta) await this.call(this.cloud.purge(id));
       await this.store.dropMeta(id);
       await this.store.dequeue(id);
+      this.dirty.delete(id);
       return;
     }
     let saved = false;
@@ -296,6 +323,7 @@ export class SyncEngine {
           await this.keepBoth(l, r.conflict);
         }
         await this.store.dequeue(id);
+        this.dirty.delete(id);
         return;
       }
       saved = true;
@@ -305,6 +333,7 @@ export class SyncEngine {
     if (l.deletedAt) await this.call(this.cloud.delete(id));
     else if (!saved) await this.call(this.cloud.restore(id));
     await this.store.dequeue(id);
+    this.dirty.delete(id);
   }
 
   /** R3: the newer side keeps the id; the other becomes a conflict copy on both sides. */
@@ -328,6 +357,7 @@ export class SyncEngine {
     const cloudCopy = await this.call(this.cloud.save(copy, { basedOn: 0, valid: other.valid }));
     if (localCopy.ok && cloudCopy.ok) await this.store.setMeta({ id: copyId, cloudRevision: cloudCopy.stored.revision, localRevision: localCopy.stored.revision });
     await this.store.dequeue(l.id);
+    this.dirty.delete(l.id);
     await this.store.addConflict({ id: l.id, copyId, name: keep.name, copyName, kept: keptDevice ? 'device' : 'cloud', at: new Date(this.now()).toISOString() });
   }
 
@@ -346,7 +376,11 @@ export class SyncEngine {
         if (!r.ok) throw new Error(`"${original.name}" changed meanwhile; open it and choose again.`);
       }
     }
-    if (choice !== 'both') await this.local.delete(conflict.copyId);
+    if (choice !== 'both') {
+      this.dirty.add(conflict.copyId);
+      await this.local.delete(conflict.copyId);
+      await this.store.enqueue(conflict.copyId);
+    }
     await this.store.dropConflict(id);
     await this.refresh();
     void this.syncNow();
@@ -403,6 +437,12 @@ export class SyncEngine {
     await this.store.setSetting('copyAnswered', false);
     await this.offerCopy();
     await this.syncNow();
+  }
+
+  /** Live documents on this device and in the cloud (null: the cloud did not answer). */
+  async counts(): Promise<{ local: number; cloud: number | null }> {
+    const [local, cloud] = await Promise.all([this.local.list(), this.call(this.cloud.list()).catch(() => null)]);
+    return { local: local.length, cloud: cloud ? cloud.length : null };
   }
 
   async usage(): Promise<{ local: Usage; cloud: Usage | null }> {

@@ -136,3 +136,17 @@ describe('duplicate and references', () => {
     expect(referencesTo(all, 'k').map((x) => x.character.name)).toEqual(['Vex']);
   });
 });
+
+describe('round trip', () => {
+  it('T1/T2 an exported library imported into an empty place comes back identical', async () => {
+    const a = await repo();
+    await a.save(weapon({ id: 'w', name: 'Longarm', tags: ['gun'], homebrew: true } as never), { basedOn: 0 });
+    await a.save(character({ id: 'c', name: 'Vex', gear: [weapon({ id: 'g', originId: 'w' })] }), { basedOn: 0 });
+    const exported = exportLibrary((await a.list({ sort: 'name' })).map((d) => d.document));
+    const b = await repo();
+    await applyImport(b, parseImport('lib.nucleus.json', exported.text));
+    const again = exportLibrary((await b.list({ sort: 'name' })).map((d) => d.document), new Date(JSON.parse(exported.text).exportedAt));
+    expect(again.text).toBe(exported.text);
+    expect((await b.list()).map((d) => [d.id, d.updatedAt])).toEqual((await a.list()).map((d) => [d.id, d.updatedAt]));
+  });
+});

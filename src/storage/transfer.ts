@@ -146,15 +146,16 @@ export async function importCollisions(repository: DocumentRepository, documents
  * Writes checked documents (T3), all in one transaction: if anything
  * changed meanwhile, nothing is written (BatchConflictError).
  */
-export async function applyImport(repository: LocalRepository, documents: readonly NucleusDocument[], choice: ImportChoice = 'keep-both'): Promise<StoredDocument[]> {
+export async function applyImport(repository: DocumentRepository & Partial<Pick<LocalRepository, 'saveMany'>>, documents: readonly NucleusDocument[], choice: ImportChoice = 'keep-both'): Promise<StoredDocument[]> {
   const existing = new Map((await importCollisions(repository, documents)).map((s) => [s.id, s]));
   const items = documents.map((document) => {
     const old = existing.get(document.id);
-    if (!old) return { document, options: { basedOn: 0 } };
-    if (choice === 'replace') return { document, options: { basedOn: old.revision, newVersion: true } };
-    return { document: { ...document, id: newDocumentId() } as NucleusDocument, options: { basedOn: 0 } };
+    if (!old) return { document, options: { basedOn: 0, keepTimestamps: true } };
+    if (choice === 'replace') return { document, options: { basedOn: old.revision, newVersion: true, keepTimestamps: true } };
+    return { document: { ...document, id: newDocumentId() } as NucleusDocument, options: { basedOn: 0, keepTimestamps: true } };
   });
-  const results = await repository.saveMany(items);
+  // One transaction where the place offers it; otherwise one save after another.
+  const results = repository.saveMany ? await repository.saveMany(items) : await Promise.all(items.map((i) => repository.save(i.document, i.options)));
   const stored = results.flatMap((r) => (r.ok ? [r.stored] : []));
   // A replaced document that was in the trash comes back: the player just imported it.
   for (const s of stored) if (s.deletedAt) await repository.restore(s.id);

@@ -78,6 +78,11 @@ export interface SaveOptions {
    * in the history and the step can be undone.
    */
   newVersion?: boolean;
+  /**
+   * Keep the document's own createdAt/updatedAt instead of stamping the
+   * save time (imports: an exported library comes back identical).
+   */
+  keepTimestamps?: boolean;
 }
 
 export type SaveResult = { ok: true; stored: StoredDocument } | { ok: false; conflict: StoredDocument };

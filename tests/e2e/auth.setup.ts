@@ -1,19 +1,21 @@
 /**
  * Playwright global setup: the Firebase Auth emulator on 127.0.0.1:9099 for
- * tests/e2e/auth.spec.ts. Reuses one that is already running; stops only the
- * one it started (the returned function is the teardown). A run that names
- * test files none of which is the auth spec does not start it.
+ * tests/e2e/auth.spec.ts and cloud.spec.ts, and the Firestore emulator (its
+ * own, on a free port, or FIRESTORE_EMULATOR_PORT's) for cloud.spec.ts.
+ * Reuses an Auth emulator that is already running; stops only what it
+ * started (the returned function is the teardown). A run that names test
+ * files none of which needs them does not start them.
  */
 import { authEmulatorUp, startAuthEmulator, waitForAuthEmulator, AUTH_EMULATOR_URL } from '../../scripts/emulators.mjs';
+import { ensureTestFirestore } from '../../scripts/firestore-emulator.mjs';
 
-function authTestsSelected(): boolean {
+function selected(...names: string[]): boolean {
   const i = process.argv.indexOf('test');
   const files = (i >= 0 ? process.argv.slice(i + 1) : []).filter((a) => !a.startsWith('-') && /\.(spec|setup)\.ts$|\//.test(a));
-  return files.length === 0 || files.some((f) => f.includes('auth'));
+  return files.length === 0 || files.some((f) => names.some((n) => f.includes(n)));
 }
 
-export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
-  if (!authTestsSelected()) return undefined;
+async function startAuth(): Promise<(() => Promise<void>) | undefined> {
   if (await authEmulatorUp()) return undefined;
   const emulator = startAuthEmulator();
   const up = await waitForAuthEmulator(120_000);
@@ -24,4 +26,26 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     return undefined;
   }
   return emulator.stop;
+}
+
+/** Workers read the port (or the reason there is none) from the environment. */
+async function startFirestore(): Promise<(() => Promise<void>) | undefined> {
+  try {
+    const emulator = await ensureTestFirestore();
+    process.env.NUCLEUS_E2E_FIRESTORE_PORT = String(emulator.port);
+    return emulator.stop;
+  } catch (e) {
+    // The cloud tests then fail with this sentence (say, how to get the jar).
+    process.env.NUCLEUS_E2E_FIRESTORE_ERROR = (e as Error).message;
+    return undefined;
+  }
+}
+
+export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
+  const stops: ((() => Promise<void>) | undefined)[] = await Promise.all([
+    selected('auth', 'cloud') ? startAuth() : undefined,
+    selected('cloud') ? startFirestore() : undefined,
+  ]);
+  const started = stops.filter((s): s is () => Promise<void> => !!s);
+  return started.length ? async () => void (await Promise.all(started.map((s) => s()))) : undefined;
 }

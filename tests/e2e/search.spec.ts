@@ -2,9 +2,9 @@ import { type Page } from '@playwright/test';
 import { test, expect, re } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
 
-async function ready(page: Page, at: (p: string) => string, path = '/rules') {
+async function ready(page: Page, at: (p: string) => string, path = '/rules', timeout?: number) {
   await page.goto(at(path));
-  await expect(page.locator('html')).toHaveAttribute('data-search-ready', 'true');
+  await expect(page.locator('html')).toHaveAttribute('data-search-ready', 'true', { timeout });
 }
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Search Nucleus' });
@@ -64,7 +64,8 @@ test.describe('search dialog', () => {
     await expect(page.getByText('Nothing matched')).toBeVisible();
     await page.keyboard.press('Escape');
 
-    await ready(page, at, '/rules?preview=true');
+    // Preview mode first renders the page from the local database (sql.js): slower.
+    await ready(page, at, '/rules?preview=true', 20_000);
     await page.keyboard.press('Control+k');
     await input(page).fill('playtest');
     const option = page.getByRole('option').first();

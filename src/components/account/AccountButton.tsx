@@ -23,6 +23,11 @@ function AccountButton() {
     document.documentElement.dataset.accountReady = 'true';
   }, []);
 
+  // The profile dialog's document counts (local and cloud), loaded only when it opens.
+  useEffect(() => {
+    if (dialog === 'profile') void import('../library/cloud/cloudSync').then((m) => m.refreshAccountCounts()).catch(() => {});
+  }, [dialog]);
+
   const close = () => $accountDialog.set('none');
   const label = user ? `Account: ${user.displayName || user.email || 'signed in'}` : 'Sign in';
 

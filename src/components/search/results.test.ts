@@ -14,7 +14,7 @@ describe('results display', () => {
   });
 
   it('names a group of catalogue entries in the plural', () => {
-    expect(['weapon', 'creature property', 'armour', 'side effect'].map(plural)).toEqual(['Weapons', 'Creature properties', 'Armour', 'Side effects']);
+    expect(['weapon', 'creature property', 'armour', 'cyberware', 'side effect'].map(plural)).toEqual(['Weapons', 'Creature properties', 'Armour', 'Cyberware', 'Side effects']);
   });
 
   it('marks matched words, case-insensitively', () => {

@@ -65,7 +65,7 @@ export function excerptAround(text: string, terms: string[], size = 140): string
 /** "creature property" → "Creature properties"; uncountable kinds stay as they are. */
 export function plural(kind: string): string {
   const word = kind.charAt(0).toUpperCase() + kind.slice(1);
-  if (/(armour|equipment|gear|s)$/i.test(word)) return word;
+  if (/(armour|equipment|gear|ware|s)$/i.test(word)) return word;
   return /[^aeiou]y$/i.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`;
 }
 

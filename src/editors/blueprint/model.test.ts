@@ -17,7 +17,7 @@ describe('blueprint model', () => {
     }
   });
 
-  it('changing type keeps name, rank and a property that fits, drops features', () => {
+  it('changing type keeps name, rank and a property the player set that fits, drops features', () => {
     const bp = weapon({ rank: 3, name: 'Gun', notes: 'n', features: [{ id: 'bayonet' }] });
     (bp.properties as Record<string, unknown>).bulk = 3;
     const { next, dropped, kept } = changeType(bp, 'armour');
@@ -25,8 +25,12 @@ describe('blueprint model', () => {
     expect(next.properties).toEqual({ ...defaultProperties('armour'), bulk: 3 });
     expect(dropped).toEqual(['bayonet']);
     expect(kept).toEqual(['Bulk']);
-    // bulk 3 does not fit equipment (0–3 fits) … but does not fit cyberware (0 only)
+    // bulk 3 does not fit cyberware (always 0)
     expect(changeType(bp, 'cyberware').next.properties).toEqual(defaultProperties('cyberware'));
+    // an untouched property takes the new type's default: no question asked when nothing was chosen
+    const plain = changeType(newBlueprint(base, 'weapon'), 'armour').next;
+    expect(plain.properties).toEqual(defaultProperties('armour'));
+    expect(hasChoices(plain)).toBe(false);
   });
 
   it('asks before a type change only when there are choices to lose', () => {

@@ -66,25 +66,31 @@ export function newBlueprint(base: { id: string; schemaVersion: number; name: st
   return { kind: 'blueprint', ...base, type, rank: 1, properties: defaultProperties(type), features: [] } as unknown as Blueprint;
 }
 
-/** Whether the document holds choices a type change would lose (so the editor asks first). */
-export function hasChoices(bp: Blueprint): boolean {
-  if (bp.features.length > 0) return true;
+/** Properties the player changed from the type's defaults. */
+function chosenProperties(bp: Blueprint): string[] {
   const def = defaultProperties(bp.type);
-  return Object.entries(def).some(([k, v]) => (bp.properties as Record<string, unknown>)[k] !== v);
+  return Object.keys(def).filter((k) => (bp.properties as Record<string, unknown>)[k] !== def[k]);
+}
+
+/** Whether the document holds choices a type change could lose (so the editor asks first). */
+export function hasChoices(bp: Blueprint): boolean {
+  return bp.features.length > 0 || chosenProperties(bp).length > 0;
 }
 
 /**
  * The blueprint as another type: name, rank, notes and tags stay; a property
- * of the same name stays when it fits the new range; features (each made for
- * one type) go.
+ * the player set stays when the new type has it and its value fits the new
+ * range (an untouched one takes the new type's default); features (each made
+ * for one type) go.
  */
 export function changeType(bp: Blueprint, type: BlueprintType): { next: Blueprint; dropped: string[]; kept: string[] } {
   if (bp.type === type) return { next: bp, dropped: [], kept: [] };
   const props = defaultProperties(type);
+  const chosen = new Set(chosenProperties(bp));
   const kept: string[] = [];
   for (const [key, spec] of Object.entries(PROPERTY_SPECS[type])) {
     const old = (bp.properties as Record<string, unknown>)[key];
-    if (typeof old === 'number' && old >= spec.min && old <= spec.max && key in PROPERTY_SPECS[bp.type]) {
+    if (chosen.has(key) && typeof old === 'number' && old >= spec.min && old <= spec.max) {
       props[key] = old;
       kept.push(spec.label);
     }

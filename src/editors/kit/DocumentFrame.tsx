@@ -3,10 +3,9 @@
  * document menu and its dialogs, the form beside its summary, and the card
  * that prints. Shared documents open here read-only with "Save a copy".
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { evaluate, type Catalogues, type NucleusDocument } from '../../rules';
-import type { DocumentRepository, StoredDocument, Version } from '../../storage/types';
-import { encodeShare } from '../../storage/sharelink';
+import { shareLink, exportDocument, copyName, type DocumentRepository, type DocumentSession as StorageSession, type Version } from '../../storage';
 import { EditorContext, type EditorContextValue } from './context';
 import { canRedo, canUndo } from './history';
 import { historyShortcut } from './keyboard';
@@ -18,12 +17,15 @@ import { ConfirmDialog, EditItemDialog } from './EditItemDialog';
 import { PrintCard } from './PrintCard';
 import type { EditorDefinition } from './definition';
 import type { RulesLinks } from './catalogues';
-import { copyDocument, exportFileName } from './repository';
+import { copyDocument } from './repository';
 
 export interface DocumentFrameProps<D extends NucleusDocument> {
   definition: EditorDefinition<D>;
   repository: DocumentRepository;
-  stored: StoredDocument;
+  /** The save controller; null for a read-only (shared) document. */
+  session: StorageSession | null;
+  /** The document as opened. */
+  initial: D;
   catalogues: Partial<Catalogues>;
   rulesLinks: RulesLinks;
   /** Opened from a share link: nothing saves until "Save a copy". */
@@ -46,7 +48,7 @@ export function download(name: string, text: string): void {
 
 export function DocumentFrame<D extends NucleusDocument>(props: DocumentFrameProps<D>) {
   const { definition, repository, catalogues, rulesLinks, readOnly = false } = props;
-  const session = useDocumentSession<D>(repository, props.stored);
+  const session = useDocumentSession<D>(props.session, props.initial);
   const doc = session.history.present;
   const evaluation = useMemo(() => evaluate(doc, catalogues), [doc, catalogues]);
   const [share, setShare] = useState<{ url?: string; error?: string } | null>(null);
@@ -67,8 +69,8 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
     [doc, evaluation, readOnly, dispatch],
   );
 
-  // Marks the moment the summary shows a change (scripts/bench/editor.ts reads these).
-  useEffect(() => {
+  // Marks the moment the summary in the DOM shows a change (scripts/bench/editor.ts reads these).
+  useLayoutEffect(() => {
     performance.mark('nucleus:summary-updated');
   }, [evaluation]);
 
@@ -88,18 +90,21 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
     return () => window.removeEventListener('keydown', onKey);
   }, [undo, redo, readOnly]);
 
-  const exportJson = () => download(exportFileName(doc), `${JSON.stringify(doc, null, 2)}\n`);
+  const exportJson = () => {
+    const file = exportDocument(doc);
+    download(file.fileName, `${file.text}\n`);
+  };
   const actions = [
     { label: 'New', run: () => props.navigate('new'), writes: true },
-    { label: 'Duplicate', run: () => void props.saveNew(copyDocument(doc, `${doc.name} (copy)`)), writes: true },
+    { label: 'Duplicate', run: () => void props.saveNew(copyDocument(doc, copyName(doc.name))), writes: true },
     { label: 'Import…', run: props.importFile, writes: true },
     { label: 'Export', run: exportJson },
     {
       label: 'Share link',
       run: () => {
         setShare({});
-        encodeShare(doc).then(
-          (fragment) => setShare({ url: `${location.origin}${location.pathname}#${fragment}` }),
+        shareLink(doc).then(
+          (url) => setShare({ url }),
           (e: Error) => setShare({ error: e.message }),
         );
       },
@@ -152,7 +157,7 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
         )}
         {session.conflict && (
           <div className="kit-alert" role="alert">
-            <p>This {noun} was changed in another tab or device while you edited it here.</p>
+            <p>This {noun} was changed in another tab or device while you edited it here. Keep one; the other is saved as a conflict copy.</p>
             <button type="button" className="btn" onClick={session.keepMine}>
               Keep mine
             </button>
@@ -206,8 +211,9 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
                   type="button"
                   className="btn kit-small"
                   onClick={() => {
-                    dispatch({ type: 'apply', update: () => ({ ...(v.document as D), id: doc.id }) });
                     setVersions(null);
+                    // A restore is a new save; the controller reloads it here.
+                    void session.flush().then(() => repository.restoreVersion(doc.id, v.id));
                   }}
                 >
                   Restore<span className="visually-hidden"> the version of {new Date(v.savedAt).toLocaleString()}</span>

@@ -4,7 +4,7 @@
  * site's Modal (labelled, focus trapped, Escape cancels, focus returns);
  * Enter confirms, except in a multi-line text or on a button.
  */
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import Modal from '../../components/account/Modal';
 
 export interface EditItemDialogProps {
@@ -22,6 +22,14 @@ export interface EditItemDialogProps {
 
 export function EditItemDialog({ open, title, eyebrow, onCancel, onConfirm, confirmLabel = 'Done', confirmBlocked, children }: EditItemDialogProps) {
   const titleId = useId();
+  const body = useRef<HTMLDivElement>(null);
+  // Focus starts on the item's first field rather than the close button (Modal runs first; this refines it).
+  useEffect(() => {
+    if (!open) return;
+    const el = body.current;
+    if (!el || el.querySelector('[data-autofocus]')) return;
+    el.querySelector<HTMLElement>('input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])')?.focus();
+  }, [open]);
   return (
     <Modal open={open} onClose={onCancel} titleId={titleId} title={title} eyebrow={eyebrow} className="kit-dialog">
       <form
@@ -39,7 +47,9 @@ export function EditItemDialog({ open, title, eyebrow, onCancel, onConfirm, conf
           }
         }}
       >
-        <div className="kit-dialog-body">{children}</div>
+        <div className="kit-dialog-body" ref={body}>
+          {children}
+        </div>
         {confirmBlocked && <p className="kit-dialog-blocked">{confirmBlocked}</p>}
         <div className="kit-dialog-actions">
           <button type="button" className="btn" onClick={onCancel}>

@@ -8,11 +8,19 @@
  * and moves between these without reloading the page.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { loadDocument, type Catalogues, type NucleusDocument } from '../../rules';
-import type { StoredDocument } from '../../storage/types';
-import { decodeShare } from '../../storage/sharelink';
+import type { Catalogues, NucleusDocument } from '../../rules';
+import {
+  hasSharedDocument,
+  readShareLink,
+  openDocument,
+  parseImport,
+  saveCopy,
+  DocumentNotFoundError,
+  type DocumentRepository,
+  type DocumentSession,
+} from '../../storage';
 import { loadCatalogues, type RulesLinks } from './catalogues';
-import { getRepository, setRepositoryCatalogues, copyDocument } from './repository';
+import { repository as activeRepository, setRepositoryCatalogues, validity } from './repository';
 import type { EditorDefinition } from './definition';
 import { DocumentFrame } from './DocumentFrame';
 import { DocumentList } from './DocumentList';
@@ -20,8 +28,8 @@ import { DocumentList } from './DocumentList';
 type View =
   | { mode: 'loading' }
   | { mode: 'list'; notice?: string }
-  | { mode: 'edit'; stored: StoredDocument }
-  | { mode: 'share'; stored: StoredDocument }
+  | { mode: 'edit'; session: DocumentSession }
+  | { mode: 'share'; doc: NucleusDocument }
   | { mode: 'missing'; id: string }
   | { mode: 'error'; message: string };
 
@@ -30,12 +38,8 @@ export interface EditorAppProps<D extends NucleusDocument> {
   rulesLinks?: RulesLinks;
 }
 
-function asStored(doc: NucleusDocument, revision = 0): StoredDocument {
-  return { id: doc.id, kind: doc.kind, name: doc.name, tags: doc.tags ?? [], revision, createdAt: doc.createdAt, updatedAt: doc.updatedAt, valid: true, document: doc };
-}
-
 export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = {} }: EditorAppProps<D>) {
-  const repository = getRepository();
+  const [repository, setRepository] = useState<DocumentRepository | null>(null);
   const [catalogues, setCatalogues] = useState<Partial<Catalogues> | null>(null);
   const [view, setView] = useState<View>({ mode: 'loading' });
   const [importError, setImportError] = useState<string | null>(null);
@@ -43,62 +47,70 @@ export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = 
   const noun = definition.noun;
 
   useEffect(() => {
-    loadCatalogues(definition.catalogues).then(
-      (c) => {
+    Promise.all([loadCatalogues(definition.catalogues), activeRepository()]).then(
+      ([c, r]) => {
         setRepositoryCatalogues(c);
         setCatalogues(c);
+        setRepository(r);
       },
       (e: Error) => setView({ mode: 'error', message: `The ${noun} catalogues could not be loaded (${e.message}). Reload the page to try again.` }),
     );
   }, [definition, noun]);
 
+  /** Opens a stored document in the editor; a missing one says so. */
+  const show = useCallback(async (id: string) => {
+    try {
+      const session = await openDocument(id, { repository: repository ?? undefined, validity });
+      if (session.$stored.get()?.deletedAt) {
+        void session.close();
+        setView({ mode: 'missing', id });
+      } else setView({ mode: 'edit', session });
+    } catch (e) {
+      setView(e instanceof DocumentNotFoundError ? { mode: 'missing', id } : { mode: 'error', message: (e as Error).message });
+    }
+  }, [repository]);
+
   const open = useCallback(
-    (id: string, replace = false) => {
+    async (id: string, replace = false) => {
       const url = `${location.pathname}?id=${encodeURIComponent(id)}`;
       if (replace) history.replaceState(null, '', url);
       else history.pushState(null, '', url);
-      return repository.get(id).then((stored) => {
-        setView(stored && !stored.deletedAt ? { mode: 'edit', stored } : { mode: 'missing', id });
-        requestAnimationFrame(() => document.getElementById('field-name')?.focus());
-      });
+      await show(id);
+      requestAnimationFrame(() => document.getElementById('field-name')?.focus());
     },
-    [repository],
+    [show],
   );
 
+  /** Saves a new document (a copy keeps nothing of its source's id) and opens it. */
   const saveNew = useCallback(
     async (doc: D) => {
-      const result = await repository.save(doc, { basedOn: 0 });
-      if (!result.ok) throw new Error(`A document with the id ${doc.id} already exists.`);
-      await open(doc.id);
+      const stored = await saveCopy(doc, { repository: repository ?? undefined, valid: validity(doc) });
+      await open(stored.id);
     },
     [repository, open],
   );
 
   const resolve = useCallback(async () => {
-    if (!catalogues) return;
+    if (!catalogues || !repository) return;
     const params = new URLSearchParams(location.search);
     const copy = params.get('copy') ?? params.get('from')?.replace(/^[a-z]+:/, '');
     try {
-      if (location.hash.startsWith('#share=')) {
-        const doc = loadDocument(await decodeShare(location.hash));
-        if (doc.kind !== definition.kind) throw new Error(`This link holds a ${doc.kind}, not a ${noun}; open it in the ${doc.kind} editor.`);
-        setView({ mode: 'share', stored: asStored(doc) });
+      if (hasSharedDocument(location.hash)) {
+        setView({ mode: 'share', doc: await readShareLink(location.hash, definition.kind) });
       } else if (copy) {
         const doc = definition.copyFrom?.(copy, catalogues);
         if (!doc) throw new Error(`There is no standard item “${copy}” to copy.`);
-        const result = await repository.save(doc, { basedOn: 0 });
-        if (result.ok) await open(doc.id, true);
+        const stored = await saveCopy(doc, { repository, valid: validity(doc) });
+        await open(stored.id, true);
       } else if (params.get('id')) {
-        const id = params.get('id')!;
-        const stored = await repository.get(id);
-        setView(stored && !stored.deletedAt ? { mode: 'edit', stored } : { mode: 'missing', id });
+        await show(params.get('id')!);
       } else {
         setView((v) => (v.mode === 'list' ? v : { mode: 'list' }));
       }
     } catch (e) {
       setView({ mode: 'error', message: (e as Error).message });
     }
-  }, [catalogues, definition, noun, repository, open]);
+  }, [catalogues, definition, repository, open, show]);
 
   useEffect(() => {
     void resolve();
@@ -125,21 +137,17 @@ export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = 
   const onImport = async (file: File) => {
     setImportError(null);
     try {
-      let json: unknown;
-      try {
-        json = JSON.parse(await file.text());
-      } catch {
-        throw new Error(`${file.name} is not a JSON file exported from Nucleus.`);
+      const docs = parseImport(file.name, await file.text());
+      const mine = docs.filter((d) => d.kind === definition.kind);
+      if (mine.length === 0) throw new Error(`${file.name} holds no ${noun} (it has ${docs.map((d) => `a ${d.kind}`).join(', ')}); import it in its own editor or in the library.`);
+      // An import never overwrites: a document whose id is already here comes in as a copy.
+      let first: string | null = null;
+      for (const doc of mine) {
+        const exists = await repository!.get(doc.id);
+        const stored = exists ? await saveCopy(doc, { repository: repository!, valid: validity(doc) }) : await repository!.save(doc, { basedOn: 0, valid: validity(doc) }).then((r) => (r.ok ? r.stored : null));
+        first ??= stored?.id ?? null;
       }
-      let doc: NucleusDocument;
-      try {
-        doc = loadDocument(json);
-      } catch (e) {
-        throw new Error(`${file.name} is not a Nucleus document: ${(e as Error).message}`);
-      }
-      if (doc.kind !== definition.kind) throw new Error(`${file.name} holds a ${doc.kind}, not a ${noun}; import it in the ${doc.kind} editor.`);
-      const exists = await repository.get(doc.id);
-      await saveNew((exists ? copyDocument(doc) : doc) as D);
+      if (first) await open(first);
     } catch (e) {
       setImportError((e as Error).message);
     }
@@ -167,7 +175,7 @@ export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = 
     </p>
   );
 
-  if (view.mode === 'loading' || !catalogues) {
+  if (view.mode === 'loading' || !catalogues || !repository) {
     return (
       <p className="kit-loading" role="status">
         Loading the {noun} editor…
@@ -208,10 +216,11 @@ export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = 
       {fileField}
       {importAlert}
       <DocumentFrame<D>
-        key={`${view.mode}:${view.stored.id}`}
+        key={view.mode === 'edit' ? `edit:${view.session.id}` : `share:${view.doc.id}`}
         definition={definition}
         repository={repository}
-        stored={view.stored}
+        session={view.mode === 'edit' ? view.session : null}
+        initial={(view.mode === 'edit' ? view.session.$document.get() : view.doc) as D}
         catalogues={catalogues}
         rulesLinks={rulesLinks}
         readOnly={view.mode === 'share'}

@@ -1,33 +1,38 @@
 /**
- * The repository the editors save to. One per page, shared by every editor.
- * Today the kit's stand-in on IndexedDB; src/storage's repository replaces it
- * here (one line) once it is on main.
+ * The repository the editors save to: src/storage's active repository (this
+ * device's IndexedDB, shared in the page with the /nucleus library, or the
+ * cloud layer's when signed in), and helpers for new documents.
  */
 import type { Catalogues, NucleusDocument } from '../../rules';
-import { SCHEMA_VERSION } from '../../rules';
-import type { DocumentRepository } from '../../storage/types';
-import { createStandInRepository } from './standInRepository';
+import { SCHEMA_VERSION, evaluate } from '../../rules';
+import { activeRepository, setActiveRepository, newDocumentId as storageId, exportFileName as storageFileName, type DocumentRepository } from '../../storage';
+import { deviceRepository } from '../../storage/active';
 
-let repo: DocumentRepository | null = null;
 let catalogues: Partial<Catalogues> = {};
 
-/** Catalogues the repository uses to mark a saved document valid or not. */
+/** Catalogues the kit uses to mark a saved document valid or not. */
 export function setRepositoryCatalogues(c: Partial<Catalogues>): void {
   catalogues = { ...catalogues, ...c };
 }
 
-export function getRepository(): DocumentRepository {
-  repo ??= createStandInRepository(() => catalogues);
-  return repo;
+/** `evaluate(doc).valid` with the loaded catalogues (the library's "breaks a rule" mark). */
+export function validity(doc: NucleusDocument): boolean {
+  return evaluate(doc, catalogues).valid;
 }
 
-/** For tests and other places (a cloud repository once signed in). */
-export function setRepository(r: DocumentRepository): void {
-  repo = r;
+/** The active repository (the device one is made first, with the catalogues for its validity mark). */
+export function repository(): Promise<DocumentRepository> {
+  deviceRepository({ catalogues: () => catalogues });
+  return activeRepository();
+}
+
+/** This device's repository, at once (the kit's first surface; `repository()` also follows a cloud one). */
+export function getRepository(): DocumentRepository {
+  return deviceRepository({ catalogues: () => catalogues });
 }
 
 export function newDocumentId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `doc-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  return storageId();
 }
 
 /** The fields every new document carries (GAME.md §6). */
@@ -35,14 +40,18 @@ export function documentBase(name: string, now = new Date().toISOString()) {
   return { id: newDocumentId(), schemaVersion: SCHEMA_VERSION, name, createdAt: now, updatedAt: now, tags: [] as string[] };
 }
 
-/** A copy of a document under a new id ("Duplicate", "Save a copy", imports of a known id). */
+/** A copy of a document under a new id. */
 export function copyDocument<D extends NucleusDocument>(doc: D, name = doc.name): D {
   const now = new Date().toISOString();
   return { ...structuredClone(doc), id: newDocumentId(), name, createdAt: now, updatedAt: now };
 }
 
-/** File name of an export: the name in kebab case and the kind, e.g. `plasma-rifle.blueprint.json`. */
-export function exportFileName(doc: Pick<NucleusDocument, 'name' | 'kind'>): string {
-  const base = doc.name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'untitled';
-  return `${base}.${doc.kind}.json`;
+/** File name of an export (storage's: `plasma-rifle.nucleus.json`). */
+export function exportFileName(doc: Pick<NucleusDocument, 'name'>): string {
+  return storageFileName(doc.name);
+}
+
+/** Another repository for the editors (the cloud layer, tests). */
+export function setRepository(r: DocumentRepository): void {
+  setActiveRepository(r);
 }

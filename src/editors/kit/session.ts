@@ -1,159 +1,89 @@
 /**
- * One open document: its undo history, autosave to the repository, and
- * changes from other tabs. The document state is the history's present;
- * saving never changes it, so a save never interrupts typing.
+ * One open document in an editor: the kit's undo history on top of
+ * src/storage's save controller (`openDocument`: autosave, revisions,
+ * changes from other tabs, conflicts). The history's present is what the
+ * player sees; each user change goes to the controller, and a document the
+ * controller reloads (another tab, a restored version, a resolved conflict)
+ * replaces the present without an undo step.
  */
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useSyncExternalStore } from 'react';
 import type { NucleusDocument } from '../../rules';
-import type { DocumentRepository, StoredDocument } from '../../storage/types';
+import type { Conflict, DocumentSession as StorageSession, SaveState as StorageSaveState } from '../../storage';
 import { createHistory, historyReducer, type History, type HistoryAction } from './history';
 
-/** What the save-state indicator says (the issue's wording). */
-export type SaveState = 'saved' | 'saving' | 'synced' | 'offline' | 'conflict' | 'error';
+/** What the save-state indicator shows (storage's states). */
+export type SaveState = StorageSaveState;
 
 export const SAVE_STATE_TEXT: Record<SaveState, string> = {
   saved: 'Saved on this device',
   saving: 'Saving…',
+  unsaved: 'Saving…',
   synced: 'Synced',
   offline: 'Offline — will sync',
   conflict: 'Conflict',
   error: 'Not saved',
 };
 
-/** Wait after the last change before saving (typing saves once, shortly after). */
-export const AUTOSAVE_MS = 400;
-
 export interface DocumentSession<D extends NucleusDocument> {
   history: History<D>;
   dispatch: (action: HistoryAction<D>) => void;
   saveState: SaveState;
-  /** The other side of a conflict (another tab saved first). */
-  conflict: StoredDocument | null;
+  conflict: Conflict | null;
   error: string | null;
-  /** Keep this tab's version: save it over the other one. */
+  /** Keep this tab's version (the other is kept as a conflict copy). */
   keepMine(): void;
-  /** Take the other tab's version (this tab's edits stay in undo). */
+  /** Take the other version (this tab's is kept as a conflict copy). */
   takeTheirs(): void;
-  /** Save now (before leaving the page or printing). */
+  /** Save now (before printing, deleting, leaving). */
   flush(): Promise<void>;
-  revision: number;
 }
 
-export function useDocumentSession<D extends NucleusDocument>(repository: DocumentRepository, initial: StoredDocument): DocumentSession<D> {
-  const [history, dispatch] = useReducer(historyReducer<D>, initial.document as D, createHistory);
-  const [saveState, setSaveState] = useState<SaveState>('saved');
-  const [conflict, setConflict] = useState<StoredDocument | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const revision = useRef(initial.revision);
-  /** The document as last saved (or loaded): nothing to save while present === saved. */
-  const saved = useRef<D>(initial.document as D);
-  const present = useRef(history.present);
-  present.current = history.present;
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const inFlight = useRef<Promise<void> | null>(null);
-  const blocked = useRef(false);
+type Atom<T> = { get(): T; listen(cb: (v: T) => void): () => void };
+const noop = () => () => {};
 
-  const save = useCallback(async (): Promise<void> => {
-    if (inFlight.current) await inFlight.current;
-    const doc = present.current;
-    if (doc === saved.current || blocked.current) return;
-    setSaveState('saving');
-    const run = (async () => {
-      try {
-        const result = await repository.save(doc, { basedOn: revision.current });
-        if (result.ok) {
-          revision.current = result.stored.revision;
-          saved.current = doc;
-          setError(null);
-          setSaveState(present.current === doc ? (repository.place === 'cloud' ? 'synced' : 'saved') : 'saving');
-        } else {
-          blocked.current = true;
-          setConflict(result.conflict);
-          setSaveState('conflict');
-        }
-      } catch (e) {
-        setError(`This ${doc.kind} could not be saved on this device: ${(e as Error).message}`);
-        setSaveState(navigator.onLine === false && repository.place === 'cloud' ? 'offline' : 'error');
-      }
-    })();
-    inFlight.current = run;
-    await run;
-    inFlight.current = null;
-    if (present.current !== saved.current && !blocked.current) schedule();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [repository]);
-
-  const schedule = useCallback(() => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      void save();
-    }, AUTOSAVE_MS);
-  }, [save]);
-
-  useEffect(() => {
-    if (history.present !== saved.current && !blocked.current) {
-      setSaveState('saving');
-      schedule();
-    }
-  }, [history.present, schedule]);
-
-  const flush = useCallback(async () => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    await save();
-  }, [save]);
-
-  // Leaving the page or hiding the tab saves what is pending.
-  useEffect(() => {
-    const onHide = () => void flush();
-    const onVisibility = () => document.visibilityState === 'hidden' && onHide();
-    window.addEventListener('pagehide', onHide);
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      window.removeEventListener('pagehide', onHide);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [flush]);
-
-  // Another tab saved this document: follow it, or mark a conflict when this tab has unsaved edits.
-  useEffect(
-    () =>
-      repository.subscribe((event) => {
-        if (!event.remote || event.id !== initial.id || event.type !== 'saved') return;
-        if ((event.revision ?? 0) <= revision.current) return;
-        void repository.get(initial.id).then((stored) => {
-          if (!stored || stored.revision <= revision.current) return;
-          if (present.current === saved.current && !inFlight.current) {
-            revision.current = stored.revision;
-            saved.current = stored.document as D;
-            dispatch({ type: 'replace', doc: stored.document as D });
-          } else {
-            blocked.current = true;
-            setConflict(stored);
-            setSaveState('conflict');
-          }
-        });
-      }),
-    [repository, initial.id],
+function useAtom<T>(atom: Atom<T> | undefined, fallback: T): T {
+  return useSyncExternalStore(
+    useCallback((cb: () => void) => (atom ? atom.listen(cb) : noop()), [atom]),
+    () => (atom ? atom.get() : fallback),
   );
+}
 
-  const keepMine = () => {
-    if (!conflict) return;
-    revision.current = conflict.revision;
-    blocked.current = false;
-    setConflict(null);
-    void save();
-  };
-  const takeTheirs = () => {
-    if (!conflict) return;
-    revision.current = conflict.revision;
-    saved.current = conflict.document as D;
-    blocked.current = false;
-    setConflict(null);
-    dispatch({ type: 'apply', update: () => conflict.document as D });
-    setSaveState('saved');
-  };
+/** `storage` is null for a read-only document (a share link): nothing saves. */
+export function useDocumentSession<D extends NucleusDocument>(storage: StorageSession | null, initial: D): DocumentSession<D> {
+  const [history, dispatch] = useReducer(historyReducer<D>, (storage?.$document.get() as D | undefined) ?? initial, createHistory);
+  /** The last document exchanged with the controller, either way. */
+  const synced = useRef<NucleusDocument>(history.present);
+  const saveState = useAtom<SaveState>(storage?.$saveState, 'saved');
+  const conflict = useAtom<Conflict | null>(storage?.$conflict, null);
+  const error = useAtom<string | null>(storage?.$error, null);
 
-  return { history, dispatch, saveState, conflict, error, keepMine, takeTheirs, flush, revision: revision.current };
+  // User changes go to the controller, which saves them.
+  useEffect(() => {
+    if (!storage || history.present === synced.current) return;
+    synced.current = history.present;
+    storage.update(history.present);
+  }, [storage, history.present]);
+
+  // Documents the controller loads replace what is shown (not an undo step).
+  useEffect(() => {
+    if (!storage) return;
+    return storage.$document.listen((doc) => {
+      if (doc === synced.current) return;
+      synced.current = doc;
+      dispatch({ type: 'replace', doc: doc as D });
+    });
+  }, [storage]);
+
+  useEffect(() => () => void storage?.close(), [storage]);
+
+  return {
+    history,
+    dispatch,
+    saveState,
+    conflict,
+    error,
+    keepMine: () => void storage?.resolveConflict('mine'),
+    takeTheirs: () => void storage?.resolveConflict('theirs'),
+    flush: () => storage?.flush() ?? Promise.resolve(),
+  };
 }

@@ -1,0 +1,93 @@
+/**
+ * The incremental build gives exactly what a clean build gives, and two clean
+ * builds of the same content are identical. Real `astro build` runs on a small
+ * generated corpus, each with its own output folder and cache folder.
+ */
+import { describe, it, expect, beforeAll } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { tmpdir } from 'node:os';
+import { writeCorpus } from './corpus';
+
+const work = mkdtempSync(join(tmpdir(), 'nucleus-incremental-'));
+const content = join(work, 'content');
+const PAGE = '1.section-1/1.folder-1/2.page-2.md';
+/** The files that carry the build time (everything else is reproducible). */
+const TIMED = ['builds/latest.json', `builds/meta/`];
+
+function build(name: string, cache: string, env: Record<string, string> = {}): { out: string; log: string } {
+  const out = join(work, name);
+  // vitest sets NODE_ENV=test; a build runs as production.
+  const { NODE_ENV: _, VITEST: __, ...inherited } = process.env;
+  const r = spawnSync('npx', ['astro', 'build', '--outDir', out], {
+    env: { ...inherited, ASTRO_TELEMETRY_DISABLED: '1', NUCLEUS_CONTENT_DIR: content, NUCLEUS_CACHE_DIR: join(work, cache), ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status !== 0) throw new Error(`astro build ${name} failed:\n${r.stdout.slice(-3000)}\n${r.stderr.slice(-3000)}`);
+  return { out, log: r.stdout };
+}
+
+function files(dir: string, root = dir, list: string[] = []): string[] {
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) files(p, root, list);
+    else list.push(relative(root, p));
+  }
+  return list;
+}
+
+/** Files that differ (or exist on one side only) between two output folders. */
+function differences(a: string, b: string): string[] {
+  const fa = files(a);
+  const fb = files(b);
+  const out = [...fa.filter((f) => !fb.includes(f)), ...fb.filter((f) => !fa.includes(f))];
+  for (const f of fa) if (fb.includes(f) && !readFileSync(join(a, f)).equals(readFileSync(join(b, f)))) out.push(f);
+  return out.sort();
+}
+
+const reusedOf = (log: string) => /(\d+) of (\d+) pages reused/.exec(log)?.slice(1).map(Number);
+const latest = (out: string) => JSON.parse(readFileSync(join(out, 'builds/latest.json'), 'utf8')) as { id: string; timestamp: number };
+
+describe('incremental and reproducible builds', () => {
+  let clean1: { out: string; log: string };
+  let incremental: { out: string; log: string };
+  let clean2: { out: string; log: string };
+  let clean3: { out: string; log: string };
+
+  beforeAll(() => {
+    writeCorpus(content, 24);
+    clean1 = build('clean1', 'cache-a');
+    // A writer changes the text of one page.
+    const file = join(content, PAGE);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('## Overview\n\n', '## Overview\n\nThe reactor hums a new note today.\n\n'));
+    incremental = build('incremental', 'cache-a');
+    clean2 = build('clean2', 'cache-b');
+    clean3 = build('clean3', 'cache-c', { NUCLEUS_BUILD_CACHE: '0' });
+  }, 1_800_000); // four real builds; on a crowded 2-core machine each can take minutes
+
+  it('renders only the changed page again', () => {
+    expect(reusedOf(clean1.log)).toEqual([0, 24]);
+    expect(reusedOf(incremental.log)).toEqual([23, 24]);
+    const html = readFileSync(join(incremental.out, 'section-1/folder-1/page-2/index.html'), 'utf8');
+    expect(html).toContain('The reactor hums a new note today.');
+  });
+
+  it('gives the same files as a clean build, byte for byte (build time aside)', () => {
+    expect(differences(incremental.out, clean2.out).filter((f) => !TIMED.some((t) => f.startsWith(t)))).toEqual([]);
+    expect(files(incremental.out).length).toBe(files(clean2.out).length);
+  });
+
+  it('gives identical clean builds of the same content, except the files that carry the build time', () => {
+    expect(differences(clean2.out, clean3.out)).toEqual(['builds/latest.json', `builds/meta/${latest(clean2.out).id}.json`]);
+    const strip = (out: string, f: string) => ({ ...JSON.parse(readFileSync(join(out, f), 'utf8')), timestamp: 0 });
+    for (const f of differences(clean2.out, clean3.out)) expect(strip(clean2.out, f)).toEqual(strip(clean3.out, f));
+  });
+
+  it('keeps the build id when content and code are unchanged, and changes it with content', () => {
+    expect(latest(clean2.out).id).toBe(latest(clean3.out).id);
+    expect(latest(incremental.out).id).toBe(latest(clean2.out).id);
+    expect(latest(clean1.out).id).not.toBe(latest(clean2.out).id);
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * What the library's buttons do, apart from React: files in and out, and
+ * the document operations. Each returns the sentence to announce.
+ */
+import {
+  applyImport,
+  duplicateDocument,
+  exportDocument,
+  exportLibrary,
+  importCollisions,
+  parseImport,
+  ImportError,
+  type ImportChoice,
+  type NucleusDocument,
+  type StoredDocument,
+} from '../../storage';
+import { libraryRepository } from './libraryStore';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Offers a file to the browser's downloads. */
+export function download(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function exportOne(doc: StoredDocument): string {
+  const file = exportDocument(doc.document);
+  download(file.fileName, file.text);
+  return `Exported "${doc.name}" as ${file.fileName}.`;
+}
+
+export function exportMany(docs: readonly StoredDocument[], name: string): string {
+  if (docs.length === 1) return exportOne(docs[0]!);
+  const file = exportLibrary(
+    docs.map((d) => d.document),
+    new Date(),
+    name,
+  );
+  download(file.fileName, file.text);
+  return `Exported ${plural(docs.length, 'document')} as ${file.fileName}.`;
+}
+
+/** A checked file waiting for the replace / keep-both answer. */
+export interface PendingImport {
+  file: string;
+  documents: NucleusDocument[];
+  collisions: StoredDocument[];
+}
+
+/** Reads and checks a file; nothing is written yet. @throws ImportError */
+export async function readImport(file: File): Promise<PendingImport> {
+  let text: string;
+  try {
+    text = await file.text();
+  } catch {
+    throw new ImportError(file.name, [{ path: '', message: 'the file could not be read' }]);
+  }
+  const documents = parseImport(file.name, text);
+  const collisions = await importCollisions(await libraryRepository(), documents);
+  return { file: file.name, documents, collisions };
+}
+
+export async function finishImport(pending: PendingImport, choice: ImportChoice): Promise<string> {
+  const stored = await applyImport(await libraryRepository(), pending.documents, choice);
+  const what = stored.length === 1 ? `"${stored[0]!.name}"` : plural(stored.length, 'document');
+  const how = pending.collisions.length ? (choice === 'replace' ? ' (replacing the ones already here)' : ' (as new copies beside the ones already here)') : '';
+  return `Imported ${what} from ${pending.file}${how}.`;
+}
+
+export async function duplicate(doc: StoredDocument): Promise<string> {
+  const copy = await duplicateDocument(doc.id, await libraryRepository());
+  return `Duplicated "${doc.name}" as "${copy.name}".`;
+}
+
+export async function moveToTrash(doc: StoredDocument): Promise<string> {
+  await (await libraryRepository()).delete(doc.id);
+  return `Moved "${doc.name}" to the trash.`;
+}
+
+export async function restoreFromTrash(doc: StoredDocument): Promise<string> {
+  await (await libraryRepository()).restore(doc.id);
+  return `Restored "${doc.name}".`;
+}
+
+export async function deleteForever(doc: StoredDocument): Promise<string> {
+  await (await libraryRepository()).purge(doc.id);
+  return `Deleted "${doc.name}" forever.`;
+}
+
+/** Free words, separated by commas; trimmed, no duplicates, no empty ones. */
+export function parseTags(text: string): string[] {
+  return [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
+}
+
+export async function saveTags(doc: StoredDocument, tags: string[]): Promise<string> {
+  const repo = await libraryRepository();
+  const r = await repo.save({ ...doc.document, tags } as NucleusDocument, { basedOn: doc.revision, valid: doc.valid });
+  if (!r.ok) throw new Error(`"${doc.name}" changed meanwhile (in an editor or another tab); open the tags again to edit the newest version.`);
+  return tags.length ? `Tags of "${doc.name}": ${tags.join(', ')}.` : `"${doc.name}" has no tags now.`;
+}
+
+export async function restoreVersion(doc: StoredDocument, versionId: string, savedAt: string): Promise<string> {
+  const r = await (await libraryRepository()).restoreVersion(doc.id, versionId);
+  if (!r.ok) throw new Error(`"${doc.name}" changed meanwhile; open its history again.`);
+  return `Restored "${doc.name}" as it was on ${formatDate(savedAt)}. The version it replaced is in its history.`;
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const formatDate = (iso: string): string => dateFormat.format(new Date(iso));
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} bytes`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  if (n < 1024 ** 3) return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  return `${(n / 1024 ** 3).toFixed(1)} GB`;
+}

@@ -1,0 +1,115 @@
+/**
+ * Joins accounts and storage in the browser: while someone is signed in on
+ * an editor or library page, a SyncEngine carries this device's documents
+ * to their cloud and back. Everything heavy (the Firestore SDK, the
+ * repositories) is imported only once someone is signed in.
+ */
+import { atom } from 'nanostores';
+import { authConfig, loadSdk } from '../../../auth';
+import { $accountDocumentCounts, $user, initAuth } from '../../../stores/user';
+import { $syncStatus, browserLock, type SyncEngine } from '../../../storage/sync';
+import { FIRESTORE_EMULATOR_OVERRIDE_KEY, firestoreEmulatorTarget, type FirestoreTarget } from '../../../storage/cloudConfig';
+import type { CloudRepository } from '../../../storage/cloud';
+import type { DocumentRepository } from '../../../storage/types';
+
+/** The running engine (null: nobody signed in, or the cloud is unavailable). */
+export const $cloudEngine = atom<SyncEngine | null>(null);
+
+const UNAVAILABLE_EMULATOR =
+  'Cloud sync is unavailable: the Firestore emulator is not running (`npm start` starts it when its jar is installed). Your documents are kept on this device.';
+
+function target(): FirestoreTarget | null {
+  let override: string | null = null;
+  try {
+    override = localStorage.getItem(FIRESTORE_EMULATOR_OVERRIDE_KEY);
+  } catch {
+    // no storage: the build's setting only
+  }
+  return firestoreEmulatorTarget(authConfig.emulatorUrl, import.meta.env.PUBLIC_FIREBASE_FIRESTORE_EMULATOR_HOST, override);
+}
+
+async function reachable(t: FirestoreTarget): Promise<boolean> {
+  try {
+    await fetch(`http://${t.host}:${t.port}/`, { mode: 'no-cors', cache: 'no-store', signal: AbortSignal.timeout(3000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+class CloudUnavailable extends Error {}
+
+/** The signed-in user's cloud repository (loads the SDKs). */
+export async function openCloud(uid: string): Promise<CloudRepository> {
+  const t = target();
+  if (t && !(await reachable(t))) throw new CloudUnavailable(UNAVAILABLE_EMULATOR);
+  await loadSdk(); // the app and the signed-in Auth that Firestore takes its token from
+  const [{ getApps }, cloud] = await Promise.all([import('firebase/app'), import('../../../storage/cloud')]);
+  const app = getApps()[0];
+  if (!app) throw new CloudUnavailable('Cloud sync is unavailable: the account service did not start.');
+  return new cloud.CloudRepository(cloud.openFirestore(app, t), uid);
+}
+
+async function localRepository(): Promise<DocumentRepository> {
+  const { activeRepository } = await import('../../../storage/active');
+  return activeRepository();
+}
+
+let current: { uid: string; engine: SyncEngine } | null = null;
+let pending: string | null = null;
+
+async function follow(uid: string | null): Promise<void> {
+  if (current && current.uid !== uid) {
+    current.engine.stop();
+    current = null;
+    $cloudEngine.set(null);
+  }
+  if (!uid || current || pending === uid) return;
+  pending = uid;
+  try {
+    const [cloud, local, { SyncEngine }, { SyncStore }] = await Promise.all([
+      openCloud(uid),
+      localRepository(),
+      import('../../../storage/sync'),
+      import('../../../storage/syncStore'),
+    ]);
+    const store = await SyncStore.open(uid);
+    if ($user.get()?.uid !== uid) return; // signed out meanwhile
+    const engine = new SyncEngine({ local, cloud, store, lock: browserLock(`nucleus-sync-${uid}`) });
+    current = { uid, engine };
+    $cloudEngine.set(engine);
+    await engine.start();
+  } catch (e) {
+    const message = e instanceof CloudUnavailable ? e.message : `Cloud sync is unavailable: ${(e as Error).message} Your documents are kept on this device.`;
+    $syncStatus.set({ phase: 'unavailable', waiting: 0, conflicts: 0, message });
+  } finally {
+    pending = null;
+  }
+}
+
+let started = false;
+
+/** Runs sync while someone is signed in (editor and library pages call it once). */
+export function startCloudSync(): void {
+  if (started) return;
+  started = true;
+  initAuth();
+  $user.subscribe((u) => void follow(u?.uid ?? null));
+}
+
+/** Fills the profile dialog's "stored locally / in the cloud" counts. */
+export async function refreshAccountCounts(): Promise<void> {
+  const uid = $user.get()?.uid;
+  const local = await localRepository();
+  const here = (await local.list()).length;
+  $accountDocumentCounts.set({ local: here, cloud: null });
+  if (!uid) return;
+  let cloud: number | null = null;
+  try {
+    const repo = current?.uid === uid ? null : await openCloud(uid);
+    cloud = repo ? (await repo.list()).length : ((await current?.engine.counts())?.cloud ?? null);
+  } catch {
+    cloud = null;
+  }
+  if ($user.get()?.uid === uid) $accountDocumentCounts.set({ local: here, cloud });
+}

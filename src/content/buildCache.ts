@@ -1,0 +1,154 @@
+/**
+ * The incremental build's cache (node_modules/.cache/nucleus/): parsed pages
+ * by the hash of their file, rendered page HTML by the hash of everything the
+ * page shows, compressed copies by the hash of their input. Everything lives
+ * under a folder named after the code version (src/, public/, the lockfile,
+ * the Astro config, NUCLEUS_BASE, Node's version), so a change to code or
+ * config starts from an empty cache. Output never depends on whether an
+ * entry came from the cache: a cached value is exactly what a clean build
+ * would compute (scripts/incremental.test.ts compares whole dist/ folders).
+ * Node only.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { serialize, deserialize } from 'node:v8';
+import { getCodeVersion } from './buildInfo';
+
+export function sha(...parts: (string | Uint8Array)[]): string {
+  const h = createHash('sha256');
+  for (const p of parts) h.update(p).update('\0');
+  return h.digest('hex').slice(0, 24);
+}
+
+/** The cache root; NUCLEUS_BUILD_CACHE=0 turns the cache off. */
+export function cacheRoot(): string | null {
+  if (process.env.NUCLEUS_BUILD_CACHE === '0') return null;
+  return resolve(process.env.NUCLEUS_CACHE_DIR || 'node_modules/.cache/nucleus');
+}
+
+let current: string | null | undefined;
+
+/** Code versions kept: a CI run builds at `/`, under `/guide/` and under `/<repo>/`. */
+const KEEP_VERSIONS = 4;
+
+/** This code version's cache folder (all but the last few versions used are removed). */
+export function cacheDir(): string | null {
+  if (current !== undefined) return current;
+  const root = cacheRoot();
+  if (!root) return (current = null);
+  const name = `v-${sha(getCodeVersion(), process.version)}`;
+  mkdirSync(join(root, name), { recursive: true });
+  const now = new Date();
+  utimesSync(join(root, name), now, now);
+  const versions = readdirSync(root)
+    .filter((d) => d.startsWith('v-'))
+    .map((d) => ({ d, used: statSync(join(root, d)).mtimeMs }))
+    .sort((a, b) => b.used - a.used);
+  for (const { d } of versions.slice(KEEP_VERSIONS)) if (d !== name) rmSync(join(root, d), { recursive: true, force: true });
+  return (current = join(root, name));
+}
+
+/** Writes a file so a reader never sees half of it (temp file, then rename). */
+export function writeAtomic(file: string, data: string | Uint8Array): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, file);
+}
+
+/**
+ * Parsed pages by content hash. Entries are kept serialised, so a value handed
+ * out is always a fresh copy (nothing can change the cached one).
+ */
+export class ParseCache {
+  private old: Map<string, Buffer>;
+  private used = new Map<string, Buffer>();
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly file: string | null) {
+    let old = new Map<string, Buffer>();
+    if (file && existsSync(file)) {
+      try {
+        old = deserialize(readFileSync(file)) as Map<string, Buffer>;
+      } catch {
+        old = new Map(); // unreadable (another Node version, a torn write): parse again
+      }
+    }
+    this.old = old;
+  }
+
+  get<T>(key: string): T | undefined {
+    const buf = this.used.get(key) ?? this.old.get(key);
+    if (!buf) {
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
+    this.used.set(key, buf);
+    return deserialize(buf) as T;
+  }
+
+  set(key: string, value: unknown): void {
+    this.used.set(key, serialize(value));
+  }
+
+  /** Starts a new load in memory: what the last one used stays available. */
+  next(): this {
+    this.old = this.used;
+    this.used = new Map();
+    this.hits = this.misses = 0;
+    return this;
+  }
+
+  /** Keeps exactly the entries this load used: removed pages leave the cache. */
+  save(): void {
+    if (!this.file) return;
+    if (this.misses === 0 && this.used.size === this.old.size) return;
+    writeAtomic(this.file, serialize(this.used));
+  }
+}
+
+export function openParseCache(): ParseCache | undefined {
+  const dir = cacheDir();
+  return dir ? new ParseCache(join(dir, 'parse.bin')) : undefined;
+}
+
+/** A folder of the cache for files named by key (created on first use). */
+export function cacheFolder(name: string): string | null {
+  const dir = cacheDir();
+  if (!dir) return null;
+  const folder = join(dir, name);
+  mkdirSync(folder, { recursive: true });
+  return folder;
+}
+
+export interface PagePlan {
+  /** Route path (`/rules/combat`). */
+  path: string;
+  key: string;
+  /** Cached HTML is copied in; the page was not rendered. */
+  reused: boolean;
+}
+
+export interface BuildHandoff {
+  /** Set by the build integration when `astro build` starts (never in `astro dev`). */
+  building?: boolean;
+  pages: PagePlan[];
+  integrity?: string;
+  buildId?: string;
+  /** Static API answers: path → JSON text, written by the integration. */
+  answers?: Map<string, string>;
+}
+
+const HANDOFF = Symbol.for('nucleus.build.handoff');
+
+/**
+ * Where the pages and the build integrations meet: Astro renders pages in the
+ * process that runs the integration hooks, but from its own bundle, so module
+ * state is not shared; globalThis is.
+ */
+export function handoff(): BuildHandoff {
+  const g = globalThis as unknown as Record<symbol, BuildHandoff | undefined>;
+  return (g[HANDOFF] ??= { pages: [] });
+}

@@ -1,0 +1,211 @@
+/**
+ * Gear and cores: carried gear (standard gear or copies of the player's
+ * blueprints), the worn armour (one at a time), bulk against the bulk
+ * limit, installed cores against Sync, and copies whose original changed.
+ */
+import { useMemo, useState } from 'react';
+import { BLUEPRINT_TYPES, DISCIPLINES, type Blueprint, type Character, type CharacterDerived, type Core } from '../../rules';
+import { FieldIssues, Meter, fieldId, issuesAt, issuesWithin, useEditor } from '../kit';
+import { TYPE_LABELS, useCharacterData } from './data';
+import { addGear, installCore, removeCore, removeGear, wearArmour } from './edit';
+import { copyOwn, copyStandard, staleCopies, updateCopy, type StaleCopy } from './origin';
+import { ItemPicker, type PickItem } from './ItemPicker';
+
+const MK = ['', 'Mk I', 'Mk II', 'Mk III', 'Mk IV', 'Mk V'];
+
+export function gearMeta(g: Blueprint): string {
+  const p = g.properties as Record<string, unknown>;
+  const bits = [TYPE_LABELS[g.type], MK[g.rank] ?? `Mk ${g.rank}`];
+  if (g.type === 'weapon') bits.push(`damage ${p.damage}`, String(p.range), `rate ${p.rate}`);
+  if (g.type === 'armour') bits.push(`protection ${p.protection}`, `guard ${p.guard}`);
+  if (g.type === 'equipment') bits.push(`${p.uses} uses`);
+  if (g.type === 'cyberware') bits.push(`${p.slot}`, `strain ${p.strain}`);
+  if (g.type === 'drone') bits.push(`frame ${p.frame}`, `speed ${p.speed}`);
+  bits.push(`bulk ${p.bulk ?? 0}`);
+  return bits.join(' · ');
+}
+
+export const coreMeta = (c: Core) => `tier ${c.tier} · ${c.discipline} · ${c.activation}`;
+
+function StaleNote({ stale, onUpdate, readOnly }: { stale?: StaleCopy; onUpdate: () => void; readOnly: boolean }) {
+  if (!stale) return null;
+  return (
+    <p className="ch-stale" role="note">
+      The original{stale.originalName !== stale.name ? ` (now “${stale.originalName}”)` : ''} has changed since this copy (revision {stale.fromRevision} → {stale.toRevision}).{' '}
+      <button type="button" className="btn kit-small" disabled={readOnly} onClick={onUpdate}>
+        Update the copy
+      </button>
+    </p>
+  );
+}
+
+export function GearPanel() {
+  const { doc, evaluation, change, readOnly } = useEditor<Character>();
+  const data = useCharacterData();
+  const { catalogues, own, newId } = data;
+  const d = evaluation.derived as CharacterDerived;
+  const [picker, setPicker] = useState<'gear' | 'cores' | null>(null);
+  const [said, setSaid] = useState('');
+  const stale = useMemo(() => staleCopies(doc, [...own.blueprints, ...own.cores]), [doc, own]);
+  const staleAt = (list: 'gear' | 'cores', i: number) => stale.find((s) => s.list === list && s.index === i);
+  const update = (s: StaleCopy) => {
+    const original = [...own.blueprints, ...own.cores].find((o) => o.id === s.originId);
+    if (original) change((c) => updateCopy(c, s.list, s.index, original));
+  };
+
+  const gearItems = (list: Blueprint[], origin: (g: Blueprint) => Blueprint): PickItem[] =>
+    list.map((g) => {
+      const make = () => origin(g);
+      return {
+        id: g.id,
+        name: g.name,
+        meta: gearMeta(g),
+        group: g.type,
+        href: data.rulesHref(`gear.${g.type}`, g.id),
+        apply: (c: Character) => addGear(c, make()),
+        alt: g.type === 'armour' ? { label: 'Add and wear', apply: (c: Character) => addGear(c, make(), true) } : undefined,
+      };
+    });
+  const standard = useMemo(() => gearItems(catalogues.gear as Blueprint[], (g) => copyStandard(g as never, newId())), [catalogues.gear]);
+  const mine = gearItems(
+    own.blueprints.map((b) => b.document),
+    (g) => copyOwn(own.blueprints.find((b) => b.id === g.id)!, newId()),
+  ).map((i) => ({ ...i, href: data.editorHref('blueprint', i.id) }));
+  const coreItems: PickItem[] = own.cores.map((o) => ({
+    id: o.id,
+    name: o.document.name,
+    meta: coreMeta(o.document),
+    group: o.document.discipline,
+    href: data.editorHref('core', o.id),
+    apply: (c: Character) => installCore(c, copyOwn(o, newId())),
+  }));
+  const pick = (apply: (c: Character) => Character, name: string) => {
+    change(apply);
+    setSaid(`${name} ${picker === 'cores' ? 'installed' : 'added'}.`);
+    setPicker(null);
+  };
+
+  const armours = doc.gear.filter((g) => g.type === 'armour');
+  const armourIssues = issuesAt(evaluation.issues, 'armour');
+  const coreIssues = issuesAt(evaluation.issues, 'cores');
+  return (
+    <section className="ch-section" aria-labelledby="ch-gear-title" id="gear">
+      <h2 id="ch-gear-title">Gear and cores</h2>
+      <p className="visually-hidden" role="status">{said}</p>
+
+      <div className="ch-points">
+        <span className="ch-points-text">
+          Bulk carried: <strong data-bulk>{d.bulkCarried}</strong> of {d.bulkLimit} (bulk limit)
+        </span>
+        <Meter label="Bulk carried" value={d.bulkCarried} max={d.bulkLimit} />
+      </div>
+      {d.overBulk && (
+        <p className="ch-warn" role="note">
+          Over the bulk limit by {d.bulkCarried - d.bulkLimit}: Reflex rolls (Firearms, Piloting, Stealth) lose a die until something is dropped or Frame rises.
+        </p>
+      )}
+
+      <fieldset className="ch-block" id={fieldId('armour')} tabIndex={-1} data-field-path="armour">
+        <legend>Worn armour</legend>
+        <div className="kit-chip-row">
+          {[{ id: '', name: 'None' }, ...armours].map((g) => (
+            <label key={g.id || 'none'} className={`kit-chip${(doc.armour ?? '') === g.id ? ' is-on' : ''}`}>
+              <input type="radio" name="ch-worn" value={g.id} checked={(doc.armour ?? '') === g.id} disabled={readOnly} onChange={() => change((c) => wearArmour(c, g.id || undefined))} />
+              <span className="kit-chip-text">{g.name}</span>
+            </label>
+          ))}
+        </div>
+        {armours.length === 0 && <p className="ch-muted">Add armour to wear it; one is worn at a time.</p>}
+        <FieldIssues id={fieldId('armour')} issues={armourIssues} />
+      </fieldset>
+
+      <h3 className="ch-sub">Gear</h3>
+      {doc.gear.length === 0 ? (
+        <p className="ch-muted">Nothing carried yet.</p>
+      ) : (
+        <ul className="ch-list">
+          {doc.gear.map((g, i) => (
+            <li key={g.id + i} className="ch-row" data-field-path={`gear.${i}`} data-gear={g.name}>
+              <div className="ch-row-main">
+                <span className="ch-row-name">
+                  {g.name}
+                  {doc.armour === g.id && <span className="ch-badge">worn</span>}
+                </span>
+                <span className="ch-muted">{gearMeta(g)}{g.originId ? ' · your blueprint' : ''}</span>
+                <StaleNote stale={staleAt('gear', i)} readOnly={readOnly} onUpdate={() => update(staleAt('gear', i)!)} />
+                <FieldIssues id={fieldId(`gear.${i}`)} issues={issuesWithin(evaluation.issues, `gear.${i}`)} />
+              </div>
+              <div className="ch-row-actions">
+                <button type="button" className="btn kit-small" disabled={readOnly} aria-label={`Remove ${g.name}`} onClick={() => change((c) => removeGear(c, i))}>
+                  Remove
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className="btn" disabled={readOnly} onClick={() => setPicker('gear')}>
+        Add gear…
+      </button>
+
+      <h3 className="ch-sub" id="cores">Cores</h3>
+      <div className="ch-points" id={fieldId('cores')} tabIndex={-1} data-field-path="cores">
+        <span className="ch-points-text">
+          Core tiers: <strong data-core-tiers>{d.coreTiers}</strong> of Sync {doc.attributes.sync}
+        </span>
+        <Meter label="Core tiers against Sync" value={d.coreTiers} max={doc.attributes.sync} />
+      </div>
+      <FieldIssues id={fieldId('cores')} issues={coreIssues} />
+      {doc.cores.length === 0 ? (
+        <p className="ch-muted">No core installed.</p>
+      ) : (
+        <ul className="ch-list">
+          {doc.cores.map((k, i) => (
+            <li key={k.id + i} className="ch-row" data-field-path={`cores.${i}`} data-core={k.name}>
+              <div className="ch-row-main">
+                <span className="ch-row-name">{k.name}</span>
+                <span className="ch-muted">{coreMeta(k)}</span>
+                <StaleNote stale={staleAt('cores', i)} readOnly={readOnly} onUpdate={() => update(staleAt('cores', i)!)} />
+                <FieldIssues id={fieldId(`cores.${i}`)} issues={issuesWithin(evaluation.issues, `cores.${i}`)} />
+              </div>
+              <div className="ch-row-actions">
+                <button type="button" className="btn kit-small" disabled={readOnly} aria-label={`Remove ${k.name}`} onClick={() => change((c) => removeCore(c, i))}>
+                  Remove
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className="btn" disabled={readOnly} onClick={() => setPicker('cores')}>
+        Install a core…
+      </button>
+
+      <ItemPicker
+        open={picker === 'gear'}
+        title="Add gear"
+        noun="gear"
+        doc={doc}
+        catalogues={catalogues}
+        sources={[
+          { value: 'standard', label: 'Standard gear', items: standard, empty: 'The standard gear catalogue is not loaded.' },
+          { value: 'mine', label: 'My blueprints', items: mine, empty: own.loaded ? <>You have no blueprints yet: <a href={data.editorHref('blueprint', '')}>design one</a>.</> : 'Loading your blueprints…' },
+        ]}
+        groups={BLUEPRINT_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+        onPick={pick}
+        onClose={() => setPicker(null)}
+      />
+      <ItemPicker
+        open={picker === 'cores'}
+        title="Install a core"
+        noun="cores"
+        doc={doc}
+        catalogues={catalogues}
+        sources={[{ value: 'mine', label: 'My cores', items: coreItems, empty: own.loaded ? <>You have no cores yet: <a href={data.editorHref('core', '')}>design one</a>.</> : 'Loading your cores…' }]}
+        groups={DISCIPLINES.map((t) => ({ value: t, label: t[0]!.toUpperCase() + t.slice(1) }))}
+        onPick={pick}
+        onClose={() => setPicker(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * The character's summary values in the order and words the summary panel,
+ * the pickers' previews and the printed sheet use (issue 13: Rank, Health,
+ * Guard, Protection, Strain capacity, Initiative, Bulk limit, Feature slots,
+ * Skill points left, Attribute points left). Keys are `CharacterDerived`
+ * names so a test can compare them with `rules evaluate` one to one.
+ */
+import type { CharacterDerived } from '../../rules';
+
+export interface SummaryField {
+  key: keyof CharacterDerived;
+  label: string;
+  /** What the number is, for the `title`/description of the row. */
+  hint: string;
+}
+
+export const SUMMARY_FIELDS: readonly SummaryField[] = [
+  { key: 'rank', label: 'Rank', hint: 'From experience: the highest rank whose XP is reached.' },
+  { key: 'health', label: 'Health', hint: '8 + 2 × Frame + rank.' },
+  { key: 'guard', label: 'Guard', hint: 'The difficulty to hit you: 1 + (Reflex + Athletics) ÷ 4, rounded down, + worn armour.' },
+  { key: 'protection', label: 'Protection', hint: 'Damage taken off each hit: the worn armour’s protection.' },
+  { key: 'strainCapacity', label: 'Strain capacity', hint: '2 × Sync + Nerve.' },
+  { key: 'initiative', label: 'Initiative', hint: 'Initiative pool: Reflex + Logic.' },
+  { key: 'bulkLimit', label: 'Bulk limit', hint: '3 × Frame; over it, Reflex rolls lose a die.' },
+  { key: 'featureSlots', label: 'Feature slots', hint: '2 + rank; each taking of a feature uses one.' },
+  { key: 'skillPointsLeft', label: 'Skill points left', hint: '10 at creation, +2 per rank above 1, minus the skill ranks bought.' },
+  { key: 'attributePointsLeft', label: 'Attribute points left', hint: '8 at creation, +1 at ranks 4, 7 and 10, minus each step above 1.' },
+];
+
+/** Values that only make sense next to another ("5 / 6"): shown as used / total. */
+export function summaryText(d: CharacterDerived, key: keyof CharacterDerived): string {
+  if (key === 'featureSlots') return `${d.featureSlotsUsed} / ${d.featureSlots}`;
+  return String(d[key]);
+}

@@ -1,0 +1,63 @@
+/**
+ * Writes what the pages hand over after Astro rendered them: the static
+ * content API answers (one file each, written here instead of through an
+ * endpoint route, which cost a few milliseconds per file: most of a large
+ * build) and the page HTML the incremental build reused from its cache
+ * (src/content/renderCache.ts); newly rendered pages go into the cache.
+ * Runs before the service worker and the compressed copies, which read dist/.
+ */
+import type { AstroIntegration } from 'astro';
+import { fileURLToPath } from 'node:url';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { handoff, htmlCache, toTemplate, fromTemplate } from '../content/renderCache';
+
+function writeAll(out: string, files: Iterable<[string, string]>): number {
+  const made = new Set<string>();
+  let n = 0;
+  for (const [path, text] of files) {
+    const file = join(out, path);
+    const dir = dirname(file);
+    if (!made.has(dir)) mkdirSync(dir, { recursive: true });
+    made.add(dir);
+    writeFileSync(file, text);
+    n++;
+  }
+  return n;
+}
+
+export default function buildOutput(): AstroIntegration {
+  return {
+    name: 'nucleus:build-output',
+    hooks: {
+      'astro:build:start': () => {
+        Object.assign(handoff(), { building: true, pages: [] });
+      },
+      'astro:build:done': ({ dir, logger }) => {
+        const out = fileURLToPath(dir);
+        const h = handoff();
+        if (!h.answers || !h.integrity || !h.buildId) {
+          throw new Error('nucleus:build-output: the pages did not hand over the content API answers (src/pages/content.sqlite.ts and src/pages/[...slug].astro set them)');
+        }
+        const answers = writeAll(out, h.answers);
+        const cache = htmlCache();
+        let reused = 0;
+        if (cache) {
+          for (const page of h.pages) {
+            const file = join(out, page.path.slice(1), 'index.html');
+            if (page.reused) {
+              mkdirSync(dirname(file), { recursive: true });
+              writeFileSync(file, fromTemplate(cache.read(page.key), h.integrity, h.buildId));
+              reused++;
+            } else {
+              cache.write(page.key, toTemplate(readFileSync(file, 'utf8'), h.integrity, h.buildId));
+            }
+          }
+          cache.prune(new Set(h.pages.map((p) => p.key)));
+        }
+        logger.info(`${answers} content API answers written; ${reused} of ${h.pages.length} pages reused from the build cache`);
+        h.answers = undefined;
+      },
+    },
+  };
+}

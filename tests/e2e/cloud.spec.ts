@@ -1,0 +1,248 @@
+/**
+ * The cloud, for real, in Chromium: the Firestore emulator (started by
+ * auth.setup.ts on its own port) and the Auth emulator.
+ * 1. The cloud suite (src/storage/cloud.suite.ts, also run from Node by
+ *    vitest) bundled into a page: the browser SDK against the emulator,
+ *    security rules included.
+ * 2. Two browser contexts as two devices of one account (signed in through
+ *    the Auth emulator): the copy offer, sync between devices, the offline
+ *    queue, a conflict kept both ways, delete my cloud data.
+ * Edits are written the way an editor tab saves them (the device's
+ * IndexedDB record, then the BroadcastChannel notice), so this spec does not
+ * depend on any one editor's form.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { build } from 'esbuild';
+import type { BrowserContext, Page } from '@playwright/test';
+import { cloudSuite } from '../../src/storage/cloud.suite';
+import { FIRESTORE_EMULATOR_OVERRIDE_KEY } from '../../src/storage/cloudConfig';
+import { test, expect } from './fixtures';
+
+const AUTH = 'http://127.0.0.1:9099';
+const PASSWORD = 'correct-horse-7';
+test.use({ serviceWorkers: 'block' });
+// Sync waits on the emulators, which answer slowly on a busy machine.
+const SYNC = { timeout: 30_000 };
+
+function firestorePort(): number {
+  const port = Number(process.env.NUCLEUS_E2E_FIRESTORE_PORT);
+  if (!port) throw new Error(process.env.NUCLEUS_E2E_FIRESTORE_ERROR || 'The Firestore emulator was not started by tests/e2e/auth.setup.ts.');
+  return port;
+}
+
+test.describe('the cloud suite in Chromium (browser SDK → Firestore emulator)', () => {
+  let bundle = '';
+  test.beforeAll(async () => {
+    const out = await build({ entryPoints: ['tests/e2e/cloud-suite.entry.ts'], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent' });
+    bundle = out.outputFiles[0]!.text;
+  });
+  for (const c of cloudSuite) {
+    test(c.name, async ({ page, at }) => {
+      test.setTimeout(90_000);
+      const port = firestorePort();
+      await page.goto(at('/'));
+      await page.addScriptTag({ content: bundle });
+      await page.evaluate(([name, p]) => window.runCloudCase(name as string, p as number), [c.name, port] as const);
+    });
+  }
+});
+
+// ---- Two devices of one account -------------------------------------------
+
+const run = Math.random().toString(36).slice(2, 8);
+let n = 0;
+const created: string[] = [];
+const newEmail = () => {
+  const email = `cloud-${run}-${n++}@nucleus.test`;
+  created.push(email);
+  return email;
+};
+
+test.afterEach(async () => {
+  const emails = created.splice(0);
+  if (!emails.length) return;
+  const admin = (path: string, body: unknown) =>
+    fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/projects/demo-nucleus/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+      body: JSON.stringify(body),
+    });
+  const found = (await (await admin('accounts:lookup', { email: emails })).json()) as { users?: { localId: string }[] };
+  const localIds = (found.users ?? []).map((u) => u.localId);
+  if (localIds.length) await admin('accounts:batchDelete', { localIds, force: true });
+});
+
+async function device(context: BrowserContext): Promise<Page> {
+  await context.addInitScript(([key, port]) => localStorage.setItem(key as string, `127.0.0.1:${port}`), [FIRESTORE_EMULATOR_OVERRIDE_KEY, firestorePort()] as const);
+  return context.newPage();
+}
+
+async function signIn(page: Page, at: (p: string) => string, email: string, mode: 'Sign in' | 'Create account'): Promise<void> {
+  await page.goto(at('/'));
+  await expect(page.locator('html')).toHaveAttribute('data-account-ready', 'true');
+  await page.locator('header [data-account-button]').click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in to Nucleus' });
+  await dialog.getByRole('group', { name: 'Account' }).getByRole('button', { name: mode }).click();
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.locator('form').getByRole('button', { name: mode }).click();
+  await expect(page.locator('header [data-account-button]')).toHaveAttribute('data-auth-status', 'signed-in', { timeout: 15_000 });
+}
+
+function weapon(id: string, name: string) {
+  const at = new Date().toISOString();
+  return { id, schemaVersion: 1, kind: 'blueprint', type: 'weapon', name, rank: 1, properties: { damage: 2, range: 'close', rate: 1, bulk: 1 }, features: [], tags: [], createdAt: at, updatedAt: at };
+}
+
+/**
+ * Saves on this device as an editor tab does: the IndexedDB record (schema of
+ * src/storage/local.ts), then the notice to the other tabs.
+ */
+async function saveOnDevice(page: Page, id: string, name: string): Promise<void> {
+  await page.evaluate(
+    async ({ id, name, fresh }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const r = indexedDB.open('nucleus-documents', 1);
+        r.onupgradeneeded = () => {
+          r.result.createObjectStore('documents', { keyPath: 'id' });
+          r.result.createObjectStore('versions', { keyPath: ['documentId', 'id'] }).createIndex('documentId', 'documentId');
+          r.result.createObjectStore('meta');
+        };
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+      const tx = db.transaction('documents', 'readwrite');
+      const store = tx.objectStore('documents');
+      const old = await new Promise<Record<string, unknown> | undefined>((resolve) => {
+        const g = store.get(id);
+        g.onsuccess = () => resolve(g.result as Record<string, unknown> | undefined);
+      });
+      const at = new Date().toISOString();
+      const document = { ...((old?.document as object) ?? fresh), name, updatedAt: at };
+      const revision = ((old?.revision as number) ?? 0) + 1;
+      store.put({ id, kind: 'blueprint', name, tags: [], revision, createdAt: (old?.createdAt as string) ?? at, updatedAt: at, valid: true, document });
+      await new Promise((resolve, reject) => {
+        tx.oncomplete = resolve;
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+      const channel = new BroadcastChannel('nucleus-documents');
+      channel.postMessage({ type: 'saved', id, kind: 'blueprint', revision, remote: false });
+      channel.close();
+    },
+    { id, name, fresh: weapon(id, name) },
+  );
+}
+
+const row = (page: Page, name: string | RegExp) => page.locator('tr[data-document]').filter({ has: page.getByRole('link', { name }) });
+const status = (page: Page) => page.locator('[data-sync-phase]');
+
+test.describe('two devices of one account', () => {
+  test.describe.configure({ mode: 'default', timeout: 240_000 });
+
+  test('documents made before sign-in are offered to the account; another device sees them; the profile counts them', async ({ browser, at }) => {
+    const email = newEmail();
+    const a = await device(await browser.newContext());
+    await a.goto(at('/'));
+    await saveOnDevice(a, 'pre-1', 'Needle rifle');
+    await saveOnDevice(a, 'pre-2', 'Ion lance');
+    await signIn(a, at, email, 'Create account');
+    await a.goto(at('/nucleus/library'));
+    const offer = a.getByRole('region', { name: 'Documents on this device' });
+    await expect(offer).toContainText('This device has 2 documents that are not in your account yet');
+    await expect(row(a, 'Needle rifle')).toHaveAttribute('data-sync-state', 'local', SYNC);
+    await offer.getByRole('button', { name: 'Copy into my account' }).click();
+    await expect(row(a, 'Needle rifle')).toHaveAttribute('data-sync-state', 'synced', SYNC);
+    await expect(row(a, 'Ion lance')).toHaveAttribute('data-sync-state', 'synced', SYNC);
+    await expect(status(a)).toContainText('Synced', SYNC);
+    await expect(a.locator('[data-usage="cloud"]')).toContainText('2 documents', SYNC);
+
+    const b = await device(await browser.newContext());
+    await signIn(b, at, email, 'Sign in');
+    await b.goto(at('/nucleus/library'));
+    await expect(row(b, 'Needle rifle')).toHaveAttribute('data-sync-state', 'synced', SYNC);
+    await expect(row(b, 'Ion lance')).toHaveAttribute('data-sync-state', 'synced', SYNC);
+    await expect(b.getByRole('region', { name: 'Documents on this device' })).toHaveCount(0);
+    await b.locator('header [data-account-button]').click();
+    await expect(b.getByRole('dialog', { name: 'Your account' }).locator('[data-document-counts]')).toContainText('2 on this device, 2 in the cloud');
+
+    const axe = await new AxeBuilder({ page: a }).include('.cloud-panel').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await a.context().close();
+    await b.context().close();
+  });
+
+  test('offline, a change waits and syncs when the connection returns; a conflict keeps both and is resolved', async ({ browser, at }) => {
+    const email = newEmail();
+    const ctxA = await browser.newContext();
+    const ctxB = await browser.newContext();
+    const a = await device(ctxA);
+    await signIn(a, at, email, 'Create account');
+    await a.goto(at('/nucleus/library'));
+    await expect(status(a)).toContainText('Synced', SYNC);
+    await saveOnDevice(a, 'gun', 'Shared gun');
+    await expect(row(a, 'Shared gun')).toHaveAttribute('data-sync-state', 'synced', SYNC);
+    const b = await device(ctxB);
+    await signIn(b, at, email, 'Sign in');
+    await b.goto(at('/nucleus/library'));
+    await expect(row(b, 'Shared gun')).toHaveAttribute('data-sync-state', 'synced', SYNC);
+
+    // Offline on A: the edit is kept and waits.
+    await ctxA.setOffline(true);
+    await saveOnDevice(a, 'gun', 'Shared gun, offline edit');
+    await expect(status(a)).toContainText('Offline — will sync');
+    await expect(row(a, 'Shared gun, offline edit')).toHaveAttribute('data-sync-state', 'waiting', SYNC);
+    await ctxA.setOffline(false);
+    await expect(row(a, 'Shared gun, offline edit')).toHaveAttribute('data-sync-state', 'synced', SYNC);
+    await expect(status(a)).toContainText('Synced', SYNC);
+    // B hears of it without a reload.
+    await expect(row(b, 'Shared gun, offline edit')).toHaveAttribute('data-sync-state', 'synced', SYNC);
+
+    // Both offline, both edit; A's edit is older, B's newer.
+    await ctxA.setOffline(true);
+    await ctxB.setOffline(true);
+    await saveOnDevice(a, 'gun', 'Edited on A');
+    await saveOnDevice(b, 'gun', 'Edited on B');
+    await ctxA.setOffline(false);
+    await expect(row(a, 'Edited on A')).toHaveAttribute('data-sync-state', 'synced', SYNC);
+    await ctxB.setOffline(false);
+    await expect(status(b)).toContainText('Conflict', SYNC);
+    const conflicts = b.getByRole('region', { name: /Conflicts to resolve/ });
+    await expect(conflicts).toContainText('Edited on B was changed on two devices');
+    await expect(conflicts).toContainText(/Edited on A \(conflict copy, \d{4}-\d\d-\d\d \d\d:\d\d\)/);
+    await expect(row(b, 'Edited on B')).toHaveAttribute('data-sync-state', 'conflict', SYNC);
+    await expect(row(b, /Edited on A \(conflict copy/)).toHaveAttribute('data-sync-state', 'conflict', SYNC);
+    // Nothing lost on A either: it gets B's version and the copy of its own.
+    await expect(row(a, 'Edited on B')).toBeVisible(SYNC);
+    await expect(row(a, /Edited on A \(conflict copy/)).toBeVisible();
+
+    await conflicts.getByRole('button', { name: 'Keep “Edited on B”' }).click();
+    await expect(conflicts).toHaveCount(0);
+    await expect(status(b)).toContainText('Synced', SYNC);
+    await expect(row(b, /conflict copy/)).toHaveCount(0, SYNC);
+    await expect(row(b, 'Edited on B')).toHaveAttribute('data-sync-state', 'synced', SYNC);
+    await ctxA.close();
+    await ctxB.close();
+  });
+
+  test('delete my cloud data empties the cloud, keeps this device’s documents and pauses sync', async ({ browser, at }) => {
+    const email = newEmail();
+    const a = await device(await browser.newContext());
+    await signIn(a, at, email, 'Create account');
+    await a.goto(at('/nucleus/library'));
+    // Sync has started (a save made before that counts as "on this device only" and is offered instead).
+    await expect(status(a)).toContainText('Synced', SYNC);
+    await saveOnDevice(a, 'keep', 'Keep me here');
+    await expect(row(a, 'Keep me here')).toHaveAttribute('data-sync-state', 'synced', SYNC);
+    await expect(a.locator('[data-usage="cloud"]')).toContainText('1 document', SYNC);
+    await a.getByRole('button', { name: 'Delete my cloud data' }).click();
+    const confirm = a.getByRole('dialog', { name: 'Delete my cloud data?' });
+    await expect(confirm.getByRole('button', { name: 'Delete from the cloud' })).toBeFocused();
+    await confirm.getByRole('button', { name: 'Delete from the cloud' }).click();
+    await expect(a.getByText('Deleted 1 document and their history from the cloud. This device keeps its documents.')).toBeVisible();
+    await expect(status(a)).toContainText('Cloud sync paused');
+    await expect(row(a, 'Keep me here')).toHaveAttribute('data-sync-state', 'local', SYNC);
+    await expect(a.locator('[data-usage="cloud"]')).toContainText('0 documents', SYNC);
+    await a.context().close();
+  });
+});

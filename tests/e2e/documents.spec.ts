@@ -1,0 +1,289 @@
+/**
+ * This device's documents, end to end: the built /nucleus library in real
+ * Chromium with real IndexedDB. Documents come in as a player's would, by
+ * importing files (picker or drop), until the editors make them.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
+import type { Download, Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+// The machine these run on is shared and slow at times; the long journeys get room.
+test.describe.configure({ timeout: 90_000 });
+
+const NOW = '2026-11-01T10:00:00.000Z';
+const skills = { athletics: 0, brawl: 0, firearms: 0, piloting: 0, stealth: 0, engineering: 0, medicine: 0, investigation: 0, persuasion: 0, intimidation: 0, hacking: 0, interface: 0 };
+const base = (id: string, name: string, extra: Record<string, unknown> = {}) => ({ id, schemaVersion: 1, name, createdAt: NOW, updatedAt: NOW, tags: [], ...extra });
+const weapon = (id: string, name: string, extra: Record<string, unknown> = {}) => ({
+  ...base(id, name, extra),
+  kind: 'blueprint',
+  type: 'weapon',
+  rank: 1,
+  properties: { damage: 2, range: 'close', rate: 1, bulk: 1 },
+  features: [],
+});
+const core = (id: string, name: string, extra: Record<string, unknown> = {}) => ({
+  ...base(id, name, extra),
+  kind: 'core',
+  tier: 1,
+  discipline: 'kinetic',
+  activation: 'action',
+  range: 'self',
+  duration: 'instant',
+  effects: [],
+  sideEffects: [],
+});
+const character = (id: string, name: string, extra: Record<string, unknown> = {}) => ({
+  ...base(id, name),
+  kind: 'character',
+  xp: 0,
+  attributes: { frame: 1, reflex: 1, logic: 1, nerve: 1, sync: 1 },
+  skills,
+  features: [],
+  cores: [],
+  gear: [],
+  ...extra,
+});
+const library = (documents: unknown[]) => ({ format: 'nucleus-library', version: 1, exportedAt: NOW, documents });
+
+const file = (name: string, content: unknown) => ({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(content)) });
+
+async function importFile(page: Page, name: string, content: unknown) {
+  await page.locator('.lib-file').setInputFiles(file(name, content));
+}
+
+const rows = (page: Page) => page.getByRole('list', { name: 'Your documents' }).getByRole('listitem');
+const row = (page: Page, name: string) => rows(page).filter({ has: page.getByText(name, { exact: true }) });
+const notice = (page: Page) => page.locator('.lib-notice');
+
+async function openLibrary(page: Page, at: (p: string) => string, query = '') {
+  await page.goto(at('/nucleus' + query));
+  await expect(page.locator('.lib[aria-busy="false"]')).toBeVisible();
+}
+
+async function rowAction(page: Page, name: string, action: string) {
+  await row(page, name).getByRole('button', { name: `Actions for ${name}` }).click();
+  await row(page, name).getByRole('button', { name: action, exact: true }).click();
+}
+
+async function downloaded(download: Download): Promise<unknown> {
+  return JSON.parse(await readFile((await download.path())!, 'utf8'));
+}
+
+test('an imported document is listed, opens in its editor, and is still there after a reload', async ({ page, at }) => {
+  await openLibrary(page, at);
+  await expect(page.getByText('No documents on this device yet')).toBeVisible();
+  await importFile(page, 'longarm.nucleus.json', weapon('w-1', 'Longarm', { tags: ['gun'] }));
+  await expect(notice(page)).toContainText('Imported "Longarm" from longarm.nucleus.json.');
+  await expect(row(page, 'Longarm')).toContainText('blueprint');
+  await expect(row(page, 'Longarm').getByRole('link', { name: 'Longarm' })).toHaveAttribute('href', at('/nucleus/BlueprintEditor?id=w-1'));
+
+  await page.reload();
+  await expect(row(page, 'Longarm')).toBeVisible();
+  await expect(row(page, 'Longarm')).toContainText('gun');
+  await expect(page.locator('.lib-usage')).toContainText(/1 document, [\d.]+ (KB|bytes) stored on this device/);
+});
+
+test('a dropped library file is imported whole', async ({ page, at }) => {
+  await openLibrary(page, at);
+  const text = JSON.stringify(library([weapon('w-1', 'Longarm'), core('k-1', 'Shove')]));
+  const transfer = await page.evaluateHandle((t) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([t], 'drop.nucleus.json', { type: 'application/json' }));
+    return dt;
+  }, text);
+  await page.locator('.lib').dispatchEvent('dragenter', { dataTransfer: transfer });
+  await expect(page.getByText('Drop .nucleus.json files to import them')).toBeVisible();
+  await page.locator('.lib').dispatchEvent('drop', { dataTransfer: transfer });
+  await expect(notice(page)).toContainText('Imported 2 documents from drop.nucleus.json.');
+  await expect(rows(page)).toHaveCount(2);
+});
+
+test('a file with one bad document is refused whole, naming file, document and field; nothing is written', async ({ page, at }) => {
+  await openLibrary(page, at);
+  await importFile(page, 'first.nucleus.json', core('k-0', 'Already here'));
+  await expect(rows(page)).toHaveCount(1);
+  const bad = character('c-3', 'Vex', { attributes: { frame: 'strong', reflex: 1, logic: 1, nerve: 1, sync: 1 } });
+  await importFile(page, 'party.nucleus.json', library([weapon('w-1', 'Longarm'), core('k-1', 'Shove'), bad]));
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('party.nucleus.json was not imported, nothing was changed: documents[2] (character "Vex"): attributes.frame: expected a whole number.');
+  await expect(rows(page)).toHaveCount(1);
+  await page.reload();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(row(page, 'Already here')).toBeVisible();
+});
+
+test('delete warns about characters carrying a copy, and the trash restores it or deletes it forever', async ({ page, at }) => {
+  await openLibrary(page, at);
+  await importFile(page, 'lib.nucleus.json', library([weapon('w-1', 'Longarm'), character('c-1', 'Vex', { gear: [weapon('g-1', 'Vex’s longarm', { originId: 'w-1' })] })]));
+  await expect(rows(page)).toHaveCount(2);
+
+  await rowAction(page, 'Longarm', 'Delete');
+  const dialog = page.getByRole('dialog', { name: 'Move to the trash?' });
+  await expect(dialog).toContainText('A character carries a copy of it');
+  await expect(dialog).toContainText('Vex (gear “Vex’s longarm”)');
+  await dialog.getByRole('button', { name: 'Move to the trash' }).click();
+  await expect(notice(page)).toContainText('Moved "Longarm" to the trash.');
+  await expect(rows(page)).toHaveCount(1);
+
+  await page.getByRole('button', { name: /^Trash/ }).click();
+  await expect(page).toHaveURL(/view=trash/);
+  const trash = page.getByRole('list', { name: 'Documents in the trash' });
+  await expect(trash.getByRole('listitem')).toHaveCount(1);
+  await trash.getByRole('button', { name: 'Restore Longarm' }).click();
+  await expect(page.getByText('The trash is empty.')).toBeVisible();
+  await page.getByRole('button', { name: /^Documents/ }).click();
+  await expect(rows(page)).toHaveCount(2);
+
+  // Delete forever: gone after a reload too.
+  await rowAction(page, 'Vex', 'Delete');
+  await page.getByRole('dialog').getByRole('button', { name: 'Move to the trash' }).click();
+  await page.getByRole('button', { name: /^Trash/ }).click();
+  await trash.getByRole('button', { name: 'Delete forever Vex' }).click();
+  await page.getByRole('dialog', { name: 'Delete forever?' }).getByRole('button', { name: 'Delete forever' }).click();
+  await expect(notice(page)).toContainText('Deleted "Vex" forever.');
+  await page.reload();
+  await expect(page.getByText('The trash is empty.')).toBeVisible();
+});
+
+test('replacing on import keeps the old content in history, and an old version can be restored', async ({ page, at }) => {
+  await openLibrary(page, at);
+  await importFile(page, 'v1.nucleus.json', weapon('w-1', 'Longarm Mk I'));
+  await expect(row(page, 'Longarm Mk I')).toBeVisible();
+  await importFile(page, 'v2.nucleus.json', weapon('w-1', 'Longarm Mk II'));
+  const question = page.getByRole('dialog', { name: 'Already in your library' });
+  await expect(question).toContainText('“Longarm Mk I” from v2.nucleus.json is already in your library.');
+  await question.getByRole('button', { name: 'Replace' }).click();
+  await expect(row(page, 'Longarm Mk II')).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+
+  await rowAction(page, 'Longarm Mk II', 'History');
+  const history = page.getByRole('dialog', { name: 'History' });
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  await expect(history.getByRole('listitem').first()).toContainText('current');
+  await expect(history.getByRole('listitem').first()).toContainText('Changed name');
+  await history.getByRole('button', { name: /^Restore/ }).click();
+  await expect(notice(page)).toContainText('Restored "Longarm Mk II" as it was on');
+  await expect(row(page, 'Longarm Mk I')).toBeVisible();
+
+  // Restoring was a new save: the history now has all three, and the restore can be undone.
+  await rowAction(page, 'Longarm Mk I', 'History');
+  await expect(history.getByRole('listitem')).toHaveCount(3);
+  await page.keyboard.press('Escape');
+
+  // Keep both: a new document beside the old one.
+  await importFile(page, 'v2.nucleus.json', weapon('w-1', 'Longarm Mk II'));
+  await page.getByRole('dialog', { name: 'Already in your library' }).getByRole('button', { name: 'Keep both' }).click();
+  await expect(rows(page)).toHaveCount(2);
+});
+
+test('export the library, import it into a browser with no site data: identical', async ({ page, at, browser }) => {
+  await openLibrary(page, at);
+  const docs = [weapon('w-1', 'Longarm', { tags: ['gun', 'heavy'], homebrew: { colour: 'teal' } }), core('k-1', 'Shove'), character('c-1', 'Vex')];
+  await importFile(page, 'lib.nucleus.json', library(docs));
+  await expect(rows(page)).toHaveCount(3);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export library' }).click()]);
+  expect(download.suggestedFilename()).toBe('nucleus-library.nucleus.json');
+  const exported = (await downloaded(download)) as { format: string; documents: { id: string }[] };
+  expect(exported.format).toBe('nucleus-library');
+  expect(exported.documents.map((d) => d.id).sort()).toEqual(['c-1', 'k-1', 'w-1']);
+
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await openLibrary(other, at);
+  await expect(other.getByText('No documents on this device yet')).toBeVisible();
+  await other.locator('.lib-file').setInputFiles({ name: 'nucleus-library.nucleus.json', mimeType: 'application/json', buffer: await readFile((await download.path())!) });
+  await expect(rows(other)).toHaveCount(3);
+  const [again] = await Promise.all([other.waitForEvent('download'), other.getByRole('button', { name: 'Export library' }).click()]);
+  const reexported = (await downloaded(again)) as { documents: unknown[] };
+  const byId = (list: unknown[]) => [...list].sort((a, b) => ((a as { id: string }).id < (b as { id: string }).id ? -1 : 1));
+  expect(byId(reexported.documents)).toEqual(byId(exported.documents));
+  await fresh.close();
+});
+
+test('duplicate makes a "Copy of" with its own history; tags filter with the kind, kept in the URL', async ({ page, at }) => {
+  await openLibrary(page, at);
+  await importFile(page, 'lib.nucleus.json', library([weapon('w-1', 'Longarm', { tags: ['gun'] }), weapon('w-2', 'Pistol'), core('k-1', 'Shove', { tags: ['gun'] })]));
+  await expect(rows(page)).toHaveCount(3);
+
+  await rowAction(page, 'Longarm', 'Duplicate');
+  await expect(notice(page)).toContainText('Duplicated "Longarm" as "Copy of Longarm".');
+  await expect(row(page, 'Copy of Longarm')).toBeVisible();
+  await rowAction(page, 'Copy of Longarm', 'History');
+  await expect(page.getByRole('dialog', { name: 'History' }).getByRole('listitem')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+
+  await rowAction(page, 'Pistol', 'Edit tags');
+  const tags = page.getByRole('dialog', { name: 'Edit tags' });
+  await tags.getByLabel('Tags, separated by commas').fill('gun, small');
+  await tags.getByRole('button', { name: 'Save tags' }).click();
+  await expect(notice(page)).toContainText('Tags of "Pistol": gun, small.');
+
+  await page.getByRole('group', { name: 'Filter by tag' }).getByRole('button', { name: 'gun' }).click();
+  await expect(rows(page)).toHaveCount(4);
+  await page.getByLabel('Kind').selectOption('core');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page).toHaveURL(/kind=core/);
+  await expect(page).toHaveURL(/tag=gun/);
+  await page.reload();
+  await expect(page.getByLabel('Kind')).toHaveValue('core');
+  await expect(rows(page)).toHaveCount(1);
+  await page.getByLabel('Kind').selectOption('');
+  await page.getByLabel('Search by name').fill('longarm');
+  await expect(rows(page)).toHaveCount(2);
+  await page.getByLabel('Sort by').selectOption('name');
+  await expect(rows(page).first()).toContainText('Copy of Longarm');
+});
+
+test('the library passes axe and is usable at 1280 and 375 px', async ({ page, at }, info) => {
+  await openLibrary(page, at);
+  const character1 = character('c-1', 'Vex the Unbroken', { tags: ['party'], attributes: { frame: 9, reflex: 1, logic: 1, nerve: 1, sync: 1 } });
+  await importFile(page, 'lib.nucleus.json', library([weapon('w-1', 'Longarm', { tags: ['gun', 'heavy'] }), core('k-1', 'Shove'), character1]));
+  await expect(rows(page)).toHaveCount(3);
+  await expect(row(page, 'Vex the Unbroken')).toContainText('has rule issues');
+  const axe = await new AxeBuilder({ page }).include('.lib').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await page.screenshot({ path: info.outputPath('library-1280.png'), fullPage: true });
+
+  // Keyboard: the actions menu opens, Escape closes it and gives focus back.
+  const menuButton = row(page, 'Longarm').getByRole('button', { name: 'Actions for Longarm' });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(row(page, 'Longarm').getByRole('button', { name: 'Duplicate' })).toBeFocused();
+  const axeMenu = await new AxeBuilder({ page }).include('.lib').analyze();
+  expect(axeMenu.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(menuButton).toBeFocused();
+
+  await rowAction(page, 'Longarm', 'Delete');
+  const axeDialog = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+  expect(axeDialog.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: info.outputPath('library-375.png'), fullPage: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('a core made in the core editor is in the library, edits up to a second before the page is killed are kept', async ({ page, at, context }) => {
+  await page.goto(at('/nucleus/CoreEditor'));
+  await page.getByRole('button', { name: /New core/ }).first().click();
+  await expect(page).toHaveURL(/\?id=/);
+  const id = new URL(page.url()).searchParams.get('id')!;
+  const name = page.getByRole('textbox', { name: 'Name' });
+  await name.fill('Pulse lance');
+  await expect(page.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'saved');
+  await name.fill('Pulse lance II');
+  // Autosave runs within a second of the last change; then the tab is killed (no unload handlers run).
+  await page.waitForTimeout(1200);
+  await page.close({ runBeforeUnload: false });
+
+  const library = await context.newPage();
+  await openLibrary(library, at);
+  await expect(row(library, 'Pulse lance II')).toContainText('core');
+  await row(library, 'Pulse lance II').getByRole('link', { name: 'Pulse lance II' }).click();
+  await expect(library).toHaveURL(new RegExp(`CoreEditor\\?id=${id}`));
+  // The editor island loads its catalogues first (slow on a busy machine).
+  await expect(library.getByRole('textbox', { name: 'Name' })).toHaveValue('Pulse lance II', { timeout: 30_000 });
+});

@@ -1,0 +1,266 @@
+/**
+ * The character editor in the built site (issue 13): a rank-1 character by
+ * keyboard alone, rank-ups spent, features taken and refused, armour worn,
+ * a core over the Sync limit, and every summary value checked against the
+ * rules command on the exported file (a differential check).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+const SUMMARY_KEYS = ['rank', 'health', 'guard', 'protection', 'strainCapacity', 'initiative', 'bulkLimit', 'featureSlots', 'skillPointsLeft', 'attributePointsLeft'] as const;
+// Outside test-results (Playwright empties it on every run), so the pictures can be looked at later.
+const shots = process.env.SHOTS_DIR ?? join(tmpdir(), 'nucleus-character-shots');
+
+async function newCharacter(page: Page, at: (p: string) => string) {
+  await page.goto(at('/nucleus/CharacterEditor'));
+  await page.getByRole('button', { name: 'New character' }).click();
+  await expect(page.getByRole('textbox', { name: 'Name' })).toBeVisible();
+  await expect(page.locator('[data-save-state]')).toBeVisible();
+}
+
+const summary = (page: Page, key: string) => page.locator(`[data-summary] dl [data-summary-key="${key}"]`);
+const stepper = (page: Page, name: string) => page.getByRole('spinbutton', { name, exact: true });
+
+/** Presses Tab until `target` has focus (keyboard only; fails after `max` presses). */
+async function tabTo(page: Page, target: Locator, max = 120) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+async function press(page: Page, key: string, times: number) {
+  for (let i = 0; i < times; i++) await page.keyboard.press(key);
+}
+
+/** Sets a stepper by mouse-free typing (select all, type, leave). */
+async function setStepper(page: Page, name: string, value: number) {
+  const s = stepper(page, name);
+  await s.fill(String(value));
+  await s.blur();
+  await expect(s).toHaveValue(String(value));
+}
+
+/** Exports the open document and returns its file path and the rules command's evaluation of it. */
+async function exportAndEvaluate(page: Page) {
+  const menu = page.getByRole('button', { name: 'Document' });
+  await menu.click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+  const dir = mkdtempSync(join(tmpdir(), 'nucleus-character-'));
+  const file = join(dir, download.suggestedFilename());
+  await download.saveAs(file);
+  const out = execFileSync('npm', ['run', '--silent', 'rules', '--', 'evaluate', file], { encoding: 'utf8' });
+  return { file, result: JSON.parse(out) as { valid: boolean; derived: Record<string, number> } };
+}
+
+/** The summary shows exactly what `rules evaluate` derives from the exported file. */
+async function expectSummaryMatchesRules(page: Page) {
+  // Let the autosave and the summary settle on the last change.
+  await expect(page.locator('[data-save-state]')).not.toHaveAttribute('data-save-state', 'saving');
+  const { result } = await exportAndEvaluate(page);
+  for (const key of SUMMARY_KEYS) {
+    const want = key === 'featureSlots' ? `${result.derived.featureSlotsUsed} / ${result.derived.featureSlots}` : String(result.derived[key]);
+    await expect(summary(page, key), key).toHaveText(want);
+  }
+  await expect(page.locator('[data-summary] [data-validity]')).toHaveAttribute('data-validity', result.valid ? 'valid' : 'invalid');
+  return result;
+}
+
+test.describe('character editor', () => {
+  // Many steps each; the machine is shared, so allow time (this is not a timing test).
+  test.describe.configure({ timeout: 300_000 });
+  test('a rank-1 character by keyboard alone, spending exactly the creation points', async ({ page, at }) => {
+    await newCharacter(page, at);
+    const name = page.getByRole('textbox', { name: 'Name' });
+    await tabTo(page, name);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Vex Marrow');
+    await page.keyboard.press('Tab');
+    await tabTo(page, page.getByRole('textbox', { name: 'Concept' }));
+    await page.keyboard.type('Dockside gunhand');
+
+    // 8 attribute points: Frame 3, Reflex 4, Logic 2, Nerve 1, Sync 3.
+    // Reflex gets one step too many: the creation cap (4) holds.
+    for (const [attr, steps] of [['Frame', 2], ['Reflex', 4], ['Logic', 1], ['Sync', 2]] as const) {
+      await tabTo(page, stepper(page, attr));
+      await press(page, 'ArrowUp', steps);
+    }
+    await expect(stepper(page, 'Reflex')).toHaveValue('4');
+    // 10 skill points: Athletics 2, Firearms 3 (End = the cap), Stealth 2, Hacking 3.
+    for (const [skill, key, steps] of [['Athletics', 'ArrowUp', 2], ['Firearms', 'End', 1], ['Stealth', 'ArrowUp', 2], ['Hacking', 'End', 1]] as const) {
+      await tabTo(page, stepper(page, skill));
+      await press(page, key, steps);
+    }
+    await expect(stepper(page, 'Firearms')).toHaveValue('3');
+    await expect(page.locator('[data-pool="firearms"]')).toHaveText('7');
+    await expect(summary(page, 'attributePointsLeft')).toHaveText('0');
+    await expect(summary(page, 'skillPointsLeft')).toHaveText('0');
+
+    // Three tier-1 features fill the three slots of rank 1.
+    for (const f of ['Quick Draw', 'Steady Aim', 'Trick Shot']) {
+      await tabTo(page, page.getByRole('button', { name: new RegExp(`^${f}, tier 1`) }));
+      await page.keyboard.press('Enter');
+    }
+    await expect(summary(page, 'featureSlots')).toHaveText('3 / 3');
+    await expect(page.locator('[data-summary] [data-validity]')).toHaveAttribute('data-validity', 'valid');
+    const r = await expectSummaryMatchesRules(page);
+    expect(r.derived).toMatchObject({ attributePointsLeft: 0, skillPointsLeft: 0, rank: 1 });
+
+    // Reload: the work is intact.
+    await page.reload();
+    await expect(stepper(page, 'Reflex')).toHaveValue('4');
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Vex Marrow');
+    await expect(summary(page, 'featureSlots')).toHaveText('3 / 3');
+  });
+
+  test('rank 4: the log says what each rank-up gave; spending it marks it spent; tier 2 opens, prerequisites hold', async ({ page, at }) => {
+    await newCharacter(page, at);
+    for (const [s, v] of [['Frame', 3], ['Reflex', 4], ['Logic', 2], ['Sync', 3]] as const) await setStepper(page, s, v);
+    for (const [s, v] of [['Athletics', 2], ['Firearms', 3], ['Stealth', 2], ['Hacking', 3]] as const) await setStepper(page, s, v);
+    for (const f of ['Quick Draw', 'Trick Shot', 'Iron Fists']) {
+      if (f === 'Iron Fists') await page.getByRole('button', { name: 'Brawler', exact: false }).click();
+      await page.getByRole('button', { name: new RegExp(`^${f}, tier 1`) }).click();
+    }
+    await page.getByRole('button', { name: /^Gunslinger/ }).click();
+
+    // A tier-2 feature is refused at rank 1, with the reason in place.
+    const doubleTap = page.getByRole('button', { name: /^Double Tap, tier 2/ });
+    await doubleTap.click();
+    await expect(page.locator('.ch-tree-msg')).toHaveText('Double Tap is a tier 2 feature: it needs rank 4 (this character is rank 1).');
+    await expect(doubleTap).toHaveAttribute('data-state', 'locked');
+
+    await setStepper(page, 'XP', 60);
+    await expect(summary(page, 'rank')).toHaveText('4');
+    const log = page.getByRole('list', { name: 'Advancement log' });
+    await expect(log.locator('[data-log-rank]')).toHaveCount(3);
+    await expect(log.locator('[data-log-rank="4"]')).toContainText('+2 skill points, +1 attribute point, +1 feature slot, tier 2 features open, skill cap 4');
+    await expect(log.locator('[data-spent="false"]')).toHaveCount(3);
+    await expect(page.getByRole('status').filter({ hasText: 'To spend:' })).toContainText('6 skill points to spend, 1 attribute point to spend, 3 feature slots free');
+
+    // Spend it: +1 Nerve, 6 skill points (Firearms to the new cap 4), three features.
+    await setStepper(page, 'Nerve', 2);
+    await setStepper(page, 'Firearms', 4);
+    for (const [s, v] of [['Medicine', 2], ['Interface', 3]] as const) await setStepper(page, s, v);
+    await doubleTap.click();
+    await expect(doubleTap).toHaveAttribute('data-state', 'maxed');
+    // Deadeye needs Steady Aim, which this character lacks: refused, message in place.
+    const deadeye = page.getByRole('button', { name: /^Deadeye, tier 2/ });
+    await deadeye.click();
+    await expect(page.locator('.ch-tree-msg')).toHaveText('Deadeye needs Steady Aim first.');
+    await expect(deadeye).toHaveAttribute('data-state', 'locked');
+    await expect(page.locator('[data-taken="deadeye"]')).toHaveCount(0);
+    await page.getByRole('button', { name: /^Steady Aim, tier 1/ }).click();
+    await page.getByRole('button', { name: /^Brawler/ }).click();
+    await page.getByRole('button', { name: /^Hard as Nails, tier 1/ }).click();
+
+    await expect(log.locator('[data-spent="true"]')).toHaveCount(3);
+    await expect(summary(page, 'skillPointsLeft')).toHaveText('0');
+    await expect(summary(page, 'attributePointsLeft')).toHaveText('0');
+    await expect(summary(page, 'featureSlots')).toHaveText('6 / 6');
+    const r = await expectSummaryMatchesRules(page);
+    expect(r.valid).toBe(true);
+  });
+
+  test('armour changes Guard and Protection; a core over Sync says so; both agree with the rules command', async ({ page, at }) => {
+    // The player's own core, imported in the core editor.
+    const dir = mkdtempSync(join(tmpdir(), 'nucleus-core-'));
+    const coreFile = join(dir, 'overclock.core.json');
+    const now = '2026-11-23T10:00:00.000Z';
+    writeFileSync(coreFile, JSON.stringify({ kind: 'core', id: 'e2e-overclock', schemaVersion: 1, name: 'Overclock', createdAt: now, updatedAt: now, tier: 3, discipline: 'kinetic', activation: 'action', range: 'self', duration: 'instant', effects: [{ id: readFirstEffect(), potency: 1 }], sideEffects: [] }));
+    await page.goto(at('/nucleus/CoreEditor'));
+    await page.locator('input[type=file][data-import]').setInputFiles(coreFile);
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Overclock');
+
+    await newCharacter(page, at);
+    await setStepper(page, 'Reflex', 3);
+    await setStepper(page, 'Sync', 2);
+    const guard0 = Number(await summary(page, 'guard').textContent());
+    await expect(summary(page, 'protection')).toHaveText('0');
+
+    await page.getByRole('button', { name: 'Add gear…' }).click();
+    const picker = page.getByRole('dialog', { name: 'Add gear' });
+    await picker.getByRole('button', { name: 'Armour', exact: true }).click();
+    const mesh = picker.locator('[data-pick="duellist-mesh"]');
+    // The preview says what wearing it would change before it is added.
+    await expect(mesh.getByRole('list', { name: 'Would change' })).toContainText(`Guard ${guard0} → ${guard0 + 2}`);
+    await expect(mesh.getByRole('list', { name: 'Would change' })).toContainText('Protection 0 → 2');
+    await mesh.getByRole('button', { name: /Add and wear/ }).click();
+    await expect(picker).toBeHidden();
+    await expect(summary(page, 'guard')).toHaveText(String(guard0 + 2));
+    await expect(summary(page, 'protection')).toHaveText('2');
+    await expectSummaryMatchesRules(page);
+
+    // Taking it off brings both back.
+    await page.getByRole('radio', { name: 'None' }).check();
+    await expect(summary(page, 'guard')).toHaveText(String(guard0));
+    await page.getByRole('radio', { name: 'Duellist Mesh' }).check();
+
+    // A tier-3 core with Sync 2: the picker warns, the editor shows the message at the cores.
+    await page.getByRole('button', { name: 'Install a core…' }).click();
+    const cores = page.getByRole('dialog', { name: 'Install a core' });
+    const row = cores.locator('[data-pick="e2e-overclock"]');
+    await expect(row.getByRole('list', { name: 'Would break' })).toContainText('more than Sync 2');
+    await row.getByRole('button', { name: 'Add Overclock' }).click();
+    const coresBlock = page.locator('[data-field-path="cores"]');
+    await expect(page.locator('#field-cores-issues')).toContainText("Installed cores' tiers add up to 3, more than Sync 2: remove a core or raise Sync.");
+    await expect(coresBlock.locator('[data-core-tiers]')).toHaveText('3');
+    await expect(page.locator('[data-summary] [data-validity]')).toHaveAttribute('data-validity', 'invalid');
+    await expectSummaryMatchesRules(page);
+    // Raising Sync clears it.
+    await setStepper(page, 'Sync', 3);
+    await expect(page.locator('#field-cores-issues')).toHaveCount(0);
+    await expect(page.locator('[data-summary] [data-validity]')).toHaveAttribute('data-validity', 'valid');
+  });
+
+  test('axe clean; screenshots of the editor and the printed sheet at 1280 and 375 px', async ({ page, at }) => {
+    await newCharacter(page, at);
+    await page.getByRole('textbox', { name: 'Name' }).fill('Sable Ito');
+    await page.getByRole('textbox', { name: 'Concept' }).fill('Netrunner for hire');
+    for (const [s, v] of [['Frame', 2], ['Reflex', 3], ['Logic', 3], ['Sync', 4]] as const) await setStepper(page, s, v);
+    for (const [s, v] of [['Hacking', 3], ['Interface', 3], ['Investigation', 2], ['Stealth', 2]] as const) await setStepper(page, s, v);
+    await page.getByRole('button', { name: /^Netrunner/ }).click();
+    await page.getByRole('button', { name: /^Jack In, tier 1/ }).click();
+    await page.getByRole('button', { name: /^Ice Breaker, tier 1/ }).click();
+    await page.getByRole('button', { name: /^Ice Breaker, tier 1/ }).click();
+    await page.getByRole('button', { name: /^Daemon Swarm, tier 2/ }).click();
+    await expect(page.locator('.ch-tree-msg')).toContainText('needs rank 4');
+
+    const axe = await new AxeBuilder({ page }).include('.kit-editor').analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Add gear…' }).click();
+    const axeDialog = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+    expect(axeDialog.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await page.screenshot({ path: join(shots, 'picker-1280.png') });
+    await page.keyboard.press('Escape');
+
+    await page.screenshot({ path: join(shots, 'editor-1280.png'), fullPage: true });
+    await page.emulateMedia({ media: 'print' });
+    await page.screenshot({ path: join(shots, 'print-1280.png'), fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+    await page.setViewportSize({ width: 375, height: 800 });
+    // The dice table fits the phone without scrolling sideways.
+    const table = page.locator('#dice .ch-dice-table');
+    const box = (await table.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    const nodes = page.locator('.ch-tree-canvas');
+    expect((await nodes.boundingBox())!.width).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: join(shots, 'editor-375.png'), fullPage: true });
+    for (const part of ['hero', 'features', 'gear', 'dice']) await page.locator(`#${part}`).screenshot({ path: join(shots, `part-${part}-375.png`) });
+    await page.emulateMedia({ media: 'print' });
+    await page.screenshot({ path: join(shots, 'print-375.png'), fullPage: true });
+  });
+});
+
+/** The first core effect's id, read from the catalogue the site is built from. */
+function readFirstEffect(): string {
+  const m = /^- id: ([a-z0-9-]+)/m.exec(readFileSync('content/data/core-effects.yml', 'utf8'));
+  return m![1]!;
+}
