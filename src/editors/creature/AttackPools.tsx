@@ -1,0 +1,61 @@
+/**
+ * Each attack's pool and its exact chance to hit a Guard of 1–6 (with edge
+ * under it), computed by the rules engine's dice maths. One small table per
+ * attack, captioned with its name and pool, so six narrow columns fit the
+ * summary column and a phone.
+ */
+import type { Creature } from '../../rules';
+import { GUARDS, attackPool, percent } from './attacks';
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export function AttackPools({ creature }: { creature: Creature }) {
+  if (creature.attacks.length === 0) return null;
+  // Sits in the summary's list under the term "Attack pools", which names it.
+  return (
+    <div className="cr-pools">
+      {creature.attacks.map((a, i) => {
+        const p = attackPool(creature, a);
+        return (
+          <table key={i} className="cr-table cr-pool-table" data-attack={i}>
+            <caption>
+              <span className="cr-pool-name">{a.name || 'Unnamed attack'}</span>{' '}
+              <span className="cr-pool-dice" data-pool={p.pool}>
+                {p.pool} {p.pool === 1 ? 'die' : 'dice'} ({cap(p.attribute)} + {cap(p.skill)}), damage {a.damage}
+              </span>
+            </caption>
+            <thead>
+              <tr>
+                <td />
+                {GUARDS.map((g) => (
+                  <th scope="col" key={g}>
+                    <abbr title={`Guard ${g}`}>G{g}</abbr>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th scope="row">Hit</th>
+                {p.chances.map((c) => (
+                  <td key={c.guard} data-guard={c.guard} data-chance={c.chance}>
+                    {percent(c.chance)}
+                  </td>
+                ))}
+              </tr>
+              <tr className="cr-edge-row">
+                <th scope="row">Edge</th>
+                {p.chances.map((c) => (
+                  <td key={c.guard} data-guard-edge={c.guard} data-chance={c.edge}>
+                    {percent(c.edge)}
+                  </td>
+                ))}
+              </tr>
+            </tbody>
+          </table>
+        );
+      })}
+      <p className="cr-pool-note">Chance to hit a target of each Guard, without and with edge. Exact, from the dice maths.</p>
+    </div>
+  );
+}

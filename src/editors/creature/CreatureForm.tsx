@@ -1,0 +1,299 @@
+/**
+ * The creature form (GAME.md §5): kind, threat rank, the five attributes,
+ * the skills it has (others added from a list), attacks edited in the
+ * edit-item dialog, chosen properties with their potency, notes. Every
+ * change goes through the editor's `change`, so each is one undo step.
+ */
+import { useId, useState } from 'react';
+import { ATTRIBUTES, CREATURE_KINDS, RANGES, SKILLS, SKILL_NAMES, type Creature, type CreaturePropertyEntry, type Skill } from '../../rules';
+import { EditItemDialog, FieldIssues, NotesField, NumberStepper, SelectField, TextField, issuesWithin, useEditor } from '../kit';
+import type { Attack } from './attacks';
+import { effectivePotency, MAX_ATTRIBUTE, MAX_RANK, MAX_SKILL, MIN_ATTRIBUTE, MIN_RANK } from './threat';
+import { modifierText } from './propertyBrowser';
+import { PropertyBrowser } from './PropertyBrowser';
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const KIND_BLURB: Record<(typeof CREATURE_KINDS)[number], string> = {
+  beast: 'Beast',
+  machine: 'Machine',
+  alien: 'Alien',
+  humanoid: 'Humanoid',
+  swarm: 'Swarm',
+};
+
+export interface CreatureFormProps {
+  properties: readonly CreaturePropertyEntry[];
+  hrefFor?: (id: string) => string | undefined;
+}
+
+export function CreatureForm({ properties, hrefFor }: CreatureFormProps) {
+  const { doc: c, change, readOnly } = useEditor<Creature>();
+  return (
+    <div className="cr-form">
+      <section className="cr-section" aria-labelledby="cr-profile">
+        <h2 id="cr-profile" className="cr-section-title">
+          Profile
+        </h2>
+        <div className="cr-grid">
+          <SelectField path="creatureKind" label="Kind" options={CREATURE_KINDS.map((k) => ({ value: k, label: KIND_BLURB[k] }))} />
+          <NumberStepper path="threatRank" label="Threat rank" min={MIN_RANK} max={MAX_RANK} hint="1–10; Health and Guard use it" />
+        </div>
+      </section>
+
+      <section className="cr-section" aria-labelledby="cr-attributes">
+        <h2 id="cr-attributes" className="cr-section-title">
+          Attributes
+        </h2>
+        <div className="cr-grid cr-grid-5">
+          {ATTRIBUTES.map((a) => (
+            <NumberStepper key={a} path={`attributes.${a}`} label={cap(a)} min={MIN_ATTRIBUTE} max={MAX_ATTRIBUTE} hint="1–8" />
+          ))}
+        </div>
+      </section>
+
+      <Skills creature={c} change={change} readOnly={readOnly} />
+      <Attacks creature={c} change={change} readOnly={readOnly} />
+
+      <section className="cr-section" aria-labelledby="cr-properties">
+        <h2 id="cr-properties" className="cr-section-title">
+          Properties
+        </h2>
+        <ChosenProperties creature={c} catalogue={properties} change={change} readOnly={readOnly} hrefFor={hrefFor} />
+        <PropertyBrowser
+          catalogue={properties}
+          chosen={c.properties}
+          readOnly={readOnly}
+          hrefFor={hrefFor}
+          onAdd={(id, potency) => change((d) => ({ ...d, properties: [...d.properties, potency === undefined ? { id } : { id, potency }] }))}
+        />
+      </section>
+
+      <section className="cr-section" aria-labelledby="cr-notes">
+        <h2 id="cr-notes" className="cr-section-title">
+          Notes
+        </h2>
+        <NotesField path="notes" label="Notes" rows={5} />
+      </section>
+    </div>
+  );
+}
+
+type Change = (update: (d: Creature) => Creature, options?: { coalesce?: string }) => void;
+
+function Skills({ creature: c, change, readOnly }: { creature: Creature; change: Change; readOnly: boolean }) {
+  const uid = useId();
+  const has = SKILL_NAMES.filter((s) => s in c.skills);
+  const others = SKILL_NAMES.filter((s) => !(s in c.skills));
+  const [adding, setAdding] = useState<Skill | ''>('');
+  const add = (s: Skill) => {
+    change((d) => ({ ...d, skills: { ...d.skills, [s]: 1 } }));
+    setAdding('');
+    // The new stepper is where the game master goes next.
+    requestAnimationFrame(() => document.getElementById(`field-skills-${s}`)?.focus());
+  };
+  return (
+    <section className="cr-section" aria-labelledby="cr-skills">
+      <h2 id="cr-skills" className="cr-section-title">
+        Skills
+      </h2>
+      {has.length === 0 ? (
+        <p className="kit-muted">No skills yet: a creature rolls its attribute alone (skill 0) for anything it has no skill in.</p>
+      ) : (
+        <ul className="cr-skill-list">
+          {has.map((s) => (
+            <li key={s} className="cr-skill">
+              <NumberStepper path={`skills.${s}`} label={cap(s)} min={0} max={MAX_SKILL} hint={`${cap(SKILLS[s])} · 0–6`} />
+              <button
+                type="button"
+                className="btn kit-small"
+                disabled={readOnly}
+                aria-label={`Remove ${cap(s)}`}
+                onClick={() =>
+                  change((d) => {
+                    const { [s]: _gone, ...rest } = d.skills;
+                    return { ...d, skills: rest };
+                  })
+                }
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {others.length > 0 && !readOnly && (
+        <form
+          className="cr-add-skill"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (adding) add(adding);
+          }}
+        >
+          <label className="kit-label" htmlFor={`${uid}-add`}>
+            Add a skill
+          </label>
+          <div className="cr-row">
+            <select id={`${uid}-add`} className="kit-input" value={adding} onChange={(e) => setAdding(e.target.value as Skill)}>
+              <option value="">Choose a skill…</option>
+              {others.map((s) => (
+                <option key={s} value={s}>
+                  {cap(s)} ({cap(SKILLS[s])})
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="btn" disabled={!adding}>
+              Add skill
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+const NEW_ATTACK: Attack = { name: '', damage: 2, range: 'melee' };
+
+function Attacks({ creature: c, change, readOnly }: { creature: Creature; change: Change; readOnly: boolean }) {
+  const { evaluation } = useEditor<Creature>();
+  // index = -1: a new attack; null: the dialog is closed.
+  const [editing, setEditing] = useState<{ index: number; draft: Attack } | null>(null);
+  const close = () => setEditing(null);
+  const confirm = () => {
+    if (!editing) return;
+    const { index, draft } = editing;
+    const clean = { ...draft, name: draft.name.trim() };
+    change((d) => ({ ...d, attacks: index < 0 ? [...d.attacks, clean] : d.attacks.map((a, i) => (i === index ? clean : a)) }));
+    close();
+  };
+  return (
+    <section className="cr-section" aria-labelledby="cr-attacks">
+      <h2 id="cr-attacks" className="cr-section-title">
+        Attacks
+      </h2>
+      {c.attacks.length === 0 ? (
+        <p className="kit-muted">No attacks yet.</p>
+      ) : (
+        <ul className="cr-item-list">
+          {c.attacks.map((a, i) => {
+            const issues = issuesWithin(evaluation.issues, `attacks.${i}`);
+            return (
+              <li key={i} className="cr-item" data-field-path={`attacks.${i}`}>
+                <div className="cr-item-main">
+                  <span className="cr-item-name">{a.name || 'Unnamed attack'}</span>
+                  <span className="cr-item-meta">
+                    Damage {a.damage} · {cap(a.range)}
+                  </span>
+                  <FieldIssues id={`field-attacks-${i}`} issues={issues} />
+                </div>
+                <div className="cr-item-actions">
+                  <button type="button" className="btn kit-small" id={`field-attacks-${i}`} disabled={readOnly} onClick={() => setEditing({ index: i, draft: { ...a } })} aria-label={`Edit ${a.name || 'unnamed attack'}`}>
+                    Edit
+                  </button>
+                  <button type="button" className="btn kit-small" disabled={readOnly} onClick={() => change((d) => ({ ...d, attacks: d.attacks.filter((_, j) => j !== i) }))} aria-label={`Remove ${a.name || 'unnamed attack'}`}>
+                    Remove
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {!readOnly && (
+        <button type="button" className="btn" onClick={() => setEditing({ index: -1, draft: { ...NEW_ATTACK } })}>
+          Add attack
+        </button>
+      )}
+      <EditItemDialog
+        open={editing !== null}
+        eyebrow="Attack"
+        title={editing && editing.index >= 0 ? `Edit ${c.attacks[editing.index]?.name || 'attack'}` : 'New attack'}
+        confirmLabel={editing && editing.index >= 0 ? 'Save attack' : 'Add attack'}
+        onCancel={close}
+        onConfirm={confirm}
+      >
+        {editing && (
+          <div className="cr-dialog-fields">
+            <TextField
+              id="cr-attack-name"
+              label="Name"
+              value={editing.draft.name}
+              placeholder="Bite, Rifle burst…"
+              onChange={(name) => setEditing({ ...editing, draft: { ...editing.draft, name } })}
+              issues={editing.draft.name.trim() ? [] : [{ path: 'name', code: 'attack-name', message: 'Give the attack a name.', severity: 'error' }]}
+            />
+            <NumberStepper
+              id="cr-attack-damage"
+              label="Damage"
+              min={1}
+              max={20}
+              value={editing.draft.damage}
+              onChange={(damage) => setEditing({ ...editing, draft: { ...editing.draft, damage } })}
+            />
+            <SelectField
+              id="cr-attack-range"
+              label="Range"
+              value={editing.draft.range}
+              options={RANGES.map((r) => ({ value: r, label: cap(r), detail: r === 'melee' ? 'Frame + Brawl' : 'Reflex + Firearms' }))}
+              onChange={(range) => setEditing({ ...editing, draft: { ...editing.draft, range } })}
+            />
+          </div>
+        )}
+      </EditItemDialog>
+    </section>
+  );
+}
+
+function ChosenProperties({
+  creature: c,
+  catalogue,
+  change,
+  readOnly,
+  hrefFor,
+}: {
+  creature: Creature;
+  catalogue: readonly CreaturePropertyEntry[];
+  change: Change;
+  readOnly: boolean;
+  hrefFor?: (id: string) => string | undefined;
+}) {
+  const { evaluation } = useEditor<Creature>();
+  if (c.properties.length === 0) return <p className="kit-muted">No properties yet: add some from the browser below.</p>;
+  return (
+    <ul className="cr-item-list" aria-label="Chosen properties">
+      {c.properties.map((p, i) => {
+        const e = catalogue.find((x) => x.id === p.id);
+        const potency = e ? effectivePotency(e, p.potency) : 1;
+        const issues = issuesWithin(evaluation.issues, `properties.${i}`).filter((x) => x.path !== `properties.${i}.potency` || !e?.potency);
+        const href = hrefFor?.(p.id);
+        const name = e?.name ?? p.id;
+        return (
+          <li key={`${p.id}-${i}`} className="cr-item" data-field-path={`properties.${i}`} data-property={p.id}>
+            <div className="cr-item-main">
+              <span className="cr-item-name">{href ? <a href={href}>{name}</a> : name}</span>
+              {e && (
+                <span className="cr-item-meta">
+                  Threat {e.threat * potency}
+                  {modifierText(e, potency) ? ` · ${modifierText(e, potency)}` : ''}
+                </span>
+              )}
+              <FieldIssues id={`field-properties-${i}`} issues={issues} />
+            </div>
+            <div className="cr-item-actions">
+              {e?.potency && <NumberStepper path={`properties.${i}.potency`} label="Potency" min={1} max={e.potency.max} value={p.potency ?? 1} />}
+              <button
+                type="button"
+                className="btn kit-small"
+                id={`field-properties-${i}`}
+                disabled={readOnly}
+                aria-label={`Remove ${name}`}
+                onClick={() => change((d) => ({ ...d, properties: d.properties.filter((_, j) => j !== i) }))}
+              >
+                Remove
+              </button>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
