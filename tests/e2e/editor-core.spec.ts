@@ -95,12 +95,12 @@ test.describe('core editor', () => {
     await expect(picker.locator('[data-entry="kinetic-shove"]')).toHaveCount(0);
     await picker.getByRole('button', { name: 'Add Mind Read' }).click();
     const effect = group(page, 'Mind Read');
-    await expect(effect.getByRole('spinbutton', { name: 'Potency' })).toBeFocused();
+    await expect(effect.getByRole('spinbutton', { name: 'Mind Read potency' })).toBeFocused();
     const text1 = await effect.locator('[data-effect-text]').textContent();
 
     // Potency 2 by the + button: the effect's text changes with it, live.
     await effect.locator('.kit-step', { hasText: '+' }).click();
-    await expect(effect.getByRole('spinbutton', { name: 'Potency' })).toHaveValue('2');
+    await expect(effect.getByRole('spinbutton', { name: 'Mind Read potency' })).toHaveValue('2');
     await expect(effect.locator('[data-effect-text]')).not.toHaveText(text1!);
     await expect(effect.locator('[data-effect-text]')).toContainText('2');
 
@@ -127,7 +127,7 @@ test.describe('core editor', () => {
 
     await page.reload();
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Mind Spike');
-    await expect(group(page, 'Mind Read').getByRole('spinbutton', { name: 'Potency' })).toHaveValue('2');
+    await expect(group(page, 'Mind Read').getByRole('spinbutton', { name: 'Mind Read potency' })).toHaveValue('2');
     await expect(page.getByRole('checkbox', { name: /Nosebleed/ })).toBeChecked();
     await expect(group(page, 'Range').getByRole('radio', { name: /^Near/ })).toBeChecked();
     await expectSummaryMatchesRules(page);
@@ -158,7 +158,7 @@ test.describe('core editor', () => {
     await tabTo(page, page.getByRole('button', { name: 'Add Kinetic Shove' }));
     await page.keyboard.press('Enter');
     const potency = group(page, 'Kinetic Shove').getByRole('spinbutton', {
-      name: 'Potency',
+      name: 'Kinetic Shove potency',
     });
     await expect(potency).toBeFocused();
     await page.keyboard.press('End');
@@ -192,7 +192,7 @@ test.describe('core editor', () => {
 
     // Potency 3 costs 7 in a tier-1 core (budget 5): over budget, said at Tier.
     const potency = group(page, 'Shrapnel Storm').getByRole('spinbutton', {
-      name: 'Potency',
+      name: 'Shrapnel Storm potency',
     });
     await potency.press('ArrowUp');
     await potency.press('ArrowUp');
@@ -248,7 +248,7 @@ test.describe('core editor', () => {
     await expect(dialog).toBeHidden();
     await expect(
       group(page, 'Telekinetic Lift').getByRole('spinbutton', {
-        name: 'Potency',
+        name: 'Telekinetic Lift potency',
       }),
     ).toHaveValue('1');
 
@@ -260,7 +260,7 @@ test.describe('core editor', () => {
     await expect(dialog).toBeHidden();
     await expect(
       group(page, 'Telekinetic Lift').getByRole('spinbutton', {
-        name: 'Potency',
+        name: 'Telekinetic Lift potency',
       }),
     ).toHaveValue('3');
     await expect(group(page, 'Telekinetic Lift').locator('[data-effect-text]')).toContainText('up to 9 metres');
@@ -284,6 +284,15 @@ test.describe('core editor', () => {
     expect(serious(await new AxeBuilder({ page }).include('dialog[open]').analyze())).toEqual([]);
     await page.screenshot({ path: shot('core-dialog.png') });
     await page.keyboard.press('Escape');
+
+    // Print: the card alone, black on white, with the rules text of the whole core.
+    await page.emulateMedia({ media: 'print' });
+    const printed = page.locator('.kit-print-card [data-core-card]');
+    await expect(printed).toBeVisible();
+    await expect(printed).toContainText('Mind Read (potency 1).');
+    await expect(page.getByRole('button', { name: 'Add effect' })).toBeHidden();
+    await page.screenshot({ path: shot('core-print.png'), fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
 
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -99,7 +99,7 @@ function EffectItem({ row, core, onEdit, onRemove, readOnly }: { row: EffectRow;
           <>
             <NumberStepper
               path={`${path}.potency`}
-              label="Potency"
+              label={`${name} potency`}
               min={1}
               max={row.maxPotency}
               hint={`1 to ${row.maxPotency}; ${row.entry.costPerPotency === 0 ? 'no extra cost' : `+${points(row.entry.costPerPotency)}`} per step above 1`}

@@ -244,3 +244,32 @@ describe('core rules text', () => {
     expect(coreRulesText(core({ effects: [] }), small)).toMatch(/No effect yet\.$/);
   });
 });
+
+describe('core editor definition', async () => {
+  const { coreEditor } = await import('./definition');
+  it('labels issue paths with the rules names, and an effect by its name', () => {
+    const c = core({ effects: [{ id: 'shove', potency: 9 }, { id: 'gone', potency: 1 }], sideEffects: ['glow'] });
+    const label = (p: string) => coreEditor.labelFor!(p, c, small);
+    expect(['tier', 'effects', 'sideEffects', 'effects.0.potency', 'effects.1', 'sideEffects.0'].map(label)).toEqual([
+      'Tier',
+      'Effects',
+      'Side effects',
+      'Shove potency',
+      'gone',
+      'Glow',
+    ]);
+    // Every issue evaluate gives this core has a label in the list.
+    for (const issue of evaluate(c, small).issues) expect(label(issue.path)).toBeTruthy();
+  });
+
+  it('the summary names Cost, Budget, Refund, Strain with evaluate’s numbers, and a new core starts at tier 1', () => {
+    const c = coreEditor.create(small);
+    expect(c).toMatchObject({ kind: 'core', tier: 1, effects: [], sideEffects: [] });
+    const withEffect = applyCoreEdit(c, { type: 'addEffect', id: 'shove' });
+    const ev = evaluate(withEffect, small);
+    const items = coreEditor.summary(withEffect, ev, small);
+    expect(items.map((i) => i.term)).toEqual(['Cost', 'Budget', 'Refund', 'Strain', 'Rules text']);
+    expect(items.slice(0, 4).map((i) => i.value)).toEqual([2, 5, '0 (limit 1)', 1]);
+    expect(items[0]!.meter).toEqual({ value: 2, max: 5 });
+  });
+});
