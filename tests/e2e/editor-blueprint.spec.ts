@@ -248,7 +248,11 @@ test('undo and redo walk ten steps back and forth (keys and buttons); typing is 
     ['Damage', 'ArrowUp'], ['Rate', 'ArrowUp'], ['Bulk', 'ArrowUp'], ['Rank', 'ArrowUp'], ['Damage', 'ArrowDown'],
   ];
   for (const [label, key] of steps) {
+    const before = states.at(-1) ?? start;
     await stepByKeyboard(page, label, key);
+    // Record the state only once the form shows the step (a snapshot taken
+    // before React re-renders would record the previous values).
+    await expect.poll(snapshot).not.toEqual(before);
     states.push(await snapshot());
   }
   for (let i = 9; i >= 0; i--) {
