@@ -4,7 +4,7 @@
  * loading or saving; `valid` says whether any error is left.
  */
 import type { Catalogues, NucleusDocument, Blueprint, Core, Character, Creature } from './schemas';
-import { emptyCatalogues } from './schemas';
+import { emptyCatalogues } from './basics';
 import { IssueList, type Issue } from './issues';
 import { evaluateBlueprint, type BlueprintDerived } from './blueprint';
 import { evaluateCore, type CoreDerived } from './core';

@@ -14,7 +14,7 @@
  *   BroadcastChannel, to other tabs' (there with `remote: true`).
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import { evaluate, loadDocument, SCHEMA_VERSION, type Catalogues, type NucleusDocument } from '../rules';
+import { evaluate, SCHEMA_VERSION, type Catalogues, type NucleusDocument } from '../rules/engine';
 import { decideSave } from './conflicts';
 import { pruneVersions, startsNewVersion, summariseChange } from './versions';
 import {
@@ -86,11 +86,25 @@ export function validityOf(doc: NucleusDocument, catalogues?: Partial<Catalogues
   return !result.issues.some((i) => i.severity === 'error' && !i.code.startsWith('unknown-'));
 }
 
-/** A stored record, brought to the current schema when an older Nucleus wrote it. */
+/**
+ * The document parser (zod and every schema, ~25 KB gzipped) loads with the
+ * first save or the first record of an older schema, not with the page: an
+ * editor route lists and opens documents without it.
+ */
+let parser: typeof import('../rules/documents') | null = null;
+const loadParser = async () => (parser ??= await import('../rules/documents'));
+const isCurrent = (document: unknown) => (document as { schemaVersion?: unknown } | undefined)?.schemaVersion === SCHEMA_VERSION;
+/** Loads the parser when one of these records needs `upgrade`. */
+async function readyToUpgrade(records: readonly ({ document: unknown } | undefined)[]): Promise<void> {
+  if (records.some((r) => r && !isCurrent(r.document))) await loadParser();
+}
+
+/** A stored record, brought to the current schema when an older Nucleus wrote it (after `readyToUpgrade`). */
 function upgrade(record: StoredDocument): StoredDocument {
-  if ((record.document as { schemaVersion?: unknown }).schemaVersion === SCHEMA_VERSION) return record;
+  if (isCurrent(record.document)) return record;
   try {
-    const document = loadDocument(record.document);
+    if (!parser) throw new Error('The document parser is not loaded.');
+    const document = parser.loadDocument(record.document);
     return { ...record, document, tags: document.tags ?? [] };
   } catch (e) {
     return { ...record, valid: false, problem: (e as Error).message };
@@ -155,6 +169,7 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
       writes++;
       if (cache) {
         const record = await db.get('documents', m.data.id);
+        await readyToUpgrade([record]);
         cacheSet(record && upgrade(record), m.data.id);
       }
       for (const l of listeners) l({ ...m.data, remote: true });
@@ -181,7 +196,7 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
 
   /** Parsing and evaluation happen before the transaction: it must not wait on anything else. */
   function prepare(document: NucleusDocument, options: SaveOptions) {
-    const parsed = loadDocument(document);
+    const parsed = parser!.loadDocument(document);
     const valid = options.valid ?? validityOf(parsed, repo.catalogues());
     return { parsed, valid, options };
   }
@@ -232,6 +247,7 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
   }
 
   async function saveAll(items: readonly { document: NucleusDocument; options: SaveOptions }[]): Promise<SaveResult[]> {
+    await loadParser();
     const prepared = items.map((i) => prepare(i.document, i.options));
     const tx = db.transaction(['documents', 'versions'], 'readwrite');
     const results: SaveResult[] = [];
@@ -259,6 +275,7 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
       else delete next.deletedAt;
       await tx.store.put(next);
       await tx.done;
+      await readyToUpgrade([next]);
       cacheSet(upgrade(next), id);
     }
     return stored;
@@ -280,13 +297,16 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
     async list(query: ListQuery = {}) {
       if (cache) return applyListQuery([...cache.values()], query);
       const before = writes;
-      const all = (await db.getAll('documents')).map(upgrade);
+      const records = await db.getAll('documents');
+      await readyToUpgrade(records);
+      const all = records.map(upgrade);
       if (useCache && !cache && writes === before) cache = new Map(all.map((d) => [d.id, d]));
       return applyListQuery(all, query);
     },
 
     async get(id) {
       const r = await db.get('documents', id);
+      await readyToUpgrade([r]);
       return r && upgrade(r);
     },
 
@@ -314,6 +334,7 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
 
     async versions(id) {
       const list = await db.getAllFromIndex('versions', 'documentId', id);
+      await readyToUpgrade(list);
       return list
         .sort((a, b) => b.revision - a.revision)
         .map(({ startedAt: _startedAt, ...v }) => ({ ...v, document: upgrade({ document: v.document } as StoredDocument).document }));

@@ -3,7 +3,7 @@
  * catalogue picker and the edit-item dialog for ranks and sub-features).
  */
 import { useState } from 'react';
-import { PROPERTY_SPECS, type Blueprint, type BlueprintFeatureEntry } from '../../rules';
+import { PROPERTY_SPECS, type Blueprint, type BlueprintFeatureEntry } from '../../rules/engine';
 import {
   CataloguePicker,
   ConfirmDialog,

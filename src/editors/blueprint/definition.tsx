@@ -1,6 +1,6 @@
 /** The blueprint editor as the kit sees it (GAME.md §3). */
-import type { Blueprint, BlueprintDerived, GearEntry } from '../../rules';
-import { PROPERTY_SPECS } from '../../rules';
+import type { Blueprint, BlueprintDerived, GearEntry } from '../../rules/engine';
+import { PROPERTY_SPECS } from '../../rules/engine';
 import { PrintCard, documentBase, type EditorDefinition, type EditorViewProps } from '../kit';
 import { BlueprintForm } from './BlueprintForm';
 import { StandardGear } from './StandardGear';

@@ -16,7 +16,7 @@ import {
   type BlueprintFeatureEntry,
   type BlueprintType,
   type GearEntry,
-} from '../../rules';
+} from '../../rules/engine';
 
 export type { BlueprintType };
 export { BLUEPRINT_TYPES, RANGES, SLOTS };

@@ -4,7 +4,7 @@
  * player's own blueprints and cores, links).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { emptyCatalogues, type Blueprint, type Catalogues, type Character, type CharacterDerived, type Core } from '../../rules';
+import { emptyCatalogues, type Blueprint, type Catalogues, type Character, type CharacterDerived, type Core } from '../../rules/engine';
 import type { StoredDocument } from '../../storage/types';
 import { withBase } from '../../config/base';
 import { getRepository, newDocumentId, rulesHref, type EditorViewProps } from '../kit';

@@ -4,7 +4,7 @@
  * the derived values, features with their text, gear, cores and the odds.
  * Hidden on screen; the kit's print stylesheet shows only `.kit-print`.
  */
-import { ATTRIBUTES, SKILL_NAMES, SKILLS, skillPool, type Catalogues, type Character, type CharacterDerived } from '../../rules';
+import { ATTRIBUTES, SKILL_NAMES, SKILLS, skillPool, type Catalogues, type Character, type CharacterDerived } from '../../rules/engine';
 import { ATTRIBUTE_LABELS, SKILL_LABELS } from './data';
 import { DiceTable } from './DiceTable';
 import { SUMMARY_FIELDS, summaryText } from './summary';

@@ -4,8 +4,8 @@
  * phone without scrolling; the print sheet shows both modes at once.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
-import type { Character } from '../../rules';
-import { DIFFICULTIES } from '../../rules';
+import type { Character } from '../../rules/engine';
+import { DIFFICULTIES } from '../../rules/engine';
 import { ATTRIBUTE_LABELS, SKILL_LABELS } from './data';
 import { diceAtAGlance, formatChance, warmDice, GLANCE_DIFFICULTIES } from './dice';
 

@@ -6,7 +6,7 @@
  * up) shows the engine's issue on its row.
  */
 import { useMemo, useState } from 'react';
-import { TREES, type Character, type CharacterDerived } from '../../rules';
+import { TREES, type Character, type CharacterDerived } from '../../rules/engine';
 import { TREE_TITLES } from '../../components/rules/tree';
 import { FieldIssues, Meter, fieldId, issuesAt, issuesWithin, useEditor } from '../kit';
 import { useCharacterData } from './data';

@@ -4,7 +4,7 @@
  * limit, installed cores against Sync, and copies whose original changed.
  */
 import { useMemo, useState } from 'react';
-import { BLUEPRINT_TYPES, DISCIPLINES, type Blueprint, type Character, type CharacterDerived, type Core } from '../../rules';
+import { BLUEPRINT_TYPES, DISCIPLINES, type Blueprint, type Character, type CharacterDerived, type Core } from '../../rules/engine';
 import { FieldIssues, Meter, fieldId, issuesAt, issuesWithin, useEditor } from '../kit';
 import { TYPE_LABELS, useCharacterData } from './data';
 import { addGear, installCore, removeCore, removeGear, wearArmour } from './edit';

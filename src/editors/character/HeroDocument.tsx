@@ -4,7 +4,7 @@
  * the character's rank; the points left are shown where they are spent, and
  * each skill shows its governing attribute and the dice pool it gives.
  */
-import { ATTRIBUTES, SKILL_NAMES, SKILLS, attributePointsForRank, skillPointsForRank, skillPool, type Character, type CharacterDerived } from '../../rules';
+import { ATTRIBUTES, SKILL_NAMES, SKILLS, attributePointsForRank, skillPointsForRank, skillPool, type Character, type CharacterDerived } from '../../rules/engine';
 import { FieldIssues, Meter, NumberStepper, TextField, fieldId, issuesAt, useEditor } from '../kit';
 import { ATTRIBUTE_LABELS, SKILL_LABELS, useCharacterData } from './data';
 import { setXp } from './edit';

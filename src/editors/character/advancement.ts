@@ -19,7 +19,7 @@ import {
   skillPointsForRank,
   xpForRank,
   type Character,
-} from '../../rules';
+} from '../../rules/engine';
 
 export const MAX_RANK = 10;
 

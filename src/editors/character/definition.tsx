@@ -2,7 +2,7 @@
  * The character editor, as the kit's editor definition: catalogues to load,
  * a new document, the form, the summary and the printed sheet.
  */
-import { emptyCatalogues, type Catalogues, type Character, type CharacterDerived } from '../../rules';
+import { emptyCatalogues, type Catalogues, type Character, type CharacterDerived } from '../../rules/engine';
 import { documentBase, type EditorDefinition, type EditorViewProps, type SummaryItem } from '../kit';
 import { newCharacter } from './edit';
 import { CharacterForm } from './CharacterForm';

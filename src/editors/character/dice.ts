@@ -7,7 +7,7 @@
  * −1 die on Reflex rolls) is applied to the Reflex skills, because that is
  * the pool the player will actually roll at the table.
  */
-import { DIFFICULTIES, SKILL_NAMES, SKILLS, probabilityAtLeast, skillPool, type Attribute, type Character, type Skill } from '../../rules';
+import { DIFFICULTIES, SKILL_NAMES, SKILLS, probabilityAtLeast, skillPool, type Attribute, type Character, type Skill } from '../../rules/engine';
 
 export const GLANCE_DIFFICULTIES = [1, 2, 3, 4, 5, 6] as const;
 

@@ -17,7 +17,7 @@ import {
   type Character,
   type Core,
   type Skill,
-} from '../../rules';
+} from '../../rules/engine';
 import { syncAdvancement } from './advancement';
 
 export function newCharacter(id: string, now: string, name = 'New character'): Character {

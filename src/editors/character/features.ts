@@ -3,7 +3,7 @@
  * H4). The feature document enforces these: a locked node stays in the tree
  * and says why, rather than disappearing or being taken and reported later.
  */
-import { TIER_MIN_RANK, featureSlotsForRank, type Catalogues, type Character, type FeatureEntry } from '../../rules';
+import { TIER_MIN_RANK, featureSlotsForRank, type Catalogues, type Character, type FeatureEntry } from '../../rules/engine';
 import { rankOf } from './edit';
 
 export type FeatureState = 'available' | 'taken' | 'maxed' | 'locked';

@@ -5,7 +5,7 @@
  * with the real rules engine, so the preview can never disagree with the
  * summary after the click.
  */
-import { evaluate, type Catalogues, type Character, type CharacterDerived, type Issue } from '../../rules';
+import { evaluate, type Catalogues, type Character, type CharacterDerived, type Issue } from '../../rules/engine';
 import { SUMMARY_FIELDS } from './summary';
 
 export interface ValueChange {

@@ -5,12 +5,12 @@
  * edited in the edit-item dialog.
  */
 import { useState } from 'react';
-import type { Core, CoreDerived } from '../../rules';
+import type { Core, CoreDerived } from '../../rules/engine';
 import { EditItemDialog, FieldIssues, NumberStepper, describedBy, fieldId, issuesAt, useEditor, type RulesLinks } from '../kit';
 import { applyCoreEdit, type CoreEdit } from './model';
 import { effectRows, points, title, type CoreCatalogues, type EffectRow } from './options';
 import { EffectPicker } from './EffectPicker';
-import { renderEffectText, effectCost } from '../../rules';
+import { renderEffectText, effectCost } from '../../rules/engine';
 
 export function CoreEffects({ catalogues, links }: { catalogues: CoreCatalogues; links: RulesLinks }) {
   const { doc: core, evaluation, change, readOnly } = useEditor<Core>();

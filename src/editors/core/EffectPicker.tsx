@@ -5,7 +5,7 @@
  * focus moves to the new effect's potency.
  */
 import { useEffect, useRef, useState } from 'react';
-import { DISCIPLINES, renderEffectText, type Core, type CoreDerived } from '../../rules';
+import { DISCIPLINES, renderEffectText, type Core, type CoreDerived } from '../../rules/engine';
 import { CataloguePicker, fieldId, rulesHref, type RulesLinks } from '../kit';
 import { effectOptions, points, title, type CoreCatalogues } from './options';
 

@@ -4,7 +4,7 @@
  * plain snapshots. Edits never refuse a rule break (evaluate reports it); they
  * only keep the document's shape (a whole-number potency, a known field).
  */
-import { SCHEMA_VERSION, type Core } from '../../rules';
+import { SCHEMA_VERSION, type Core } from '../../rules/engine';
 
 export type CoreProperty = 'tier' | 'discipline' | 'activation' | 'range' | 'duration';
 

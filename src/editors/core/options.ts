@@ -18,7 +18,7 @@ import {
   type CoreDerived,
   type CoreEffectEntry,
   type CoreSideEffectEntry,
-} from '../../rules';
+} from '../../rules/engine';
 
 export type CoreCatalogues = {
   coreEffects: CoreEffectEntry[];

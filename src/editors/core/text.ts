@@ -5,7 +5,7 @@
  * and the tests read the same words. Effects or side effects the catalogue
  * does not know are left out (evaluate already reports them).
  */
-import { evaluate, renderEffectText, type Core } from '../../rules';
+import { evaluate, renderEffectText, type Core } from '../../rules/engine';
 import type { CoreCatalogues } from './options';
 
 const ACTIVATION_TEXT: Record<string, string> = {

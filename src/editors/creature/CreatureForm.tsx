@@ -5,7 +5,7 @@
  * change goes through the editor's `change`, so each is one undo step.
  */
 import { useId, useState } from 'react';
-import { ATTRIBUTES, CREATURE_KINDS, RANGES, SKILLS, SKILL_NAMES, type Creature, type CreaturePropertyEntry, type Skill } from '../../rules';
+import { ATTRIBUTES, CREATURE_KINDS, RANGES, SKILLS, SKILL_NAMES, type Creature, type CreaturePropertyEntry, type Skill } from '../../rules/engine';
 import { EditItemDialog, FieldIssues, NotesField, NumberStepper, SelectField, TextField, issuesWithin, useEditor } from '../kit';
 import type { Attack } from './attacks';
 import { effectivePotency, MAX_ATTRIBUTE, MAX_RANK, MAX_SKILL, MIN_ATTRIBUTE, MIN_RANK } from './threat';

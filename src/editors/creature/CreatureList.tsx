@@ -5,7 +5,7 @@
  * (a new document of the game master's own) or read on the rules page.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
-import { CREATURE_KINDS, type BestiaryEntry, type Creature } from '../../rules';
+import { CREATURE_KINDS, type BestiaryEntry, type Creature } from '../../rules/engine';
 import type { DocumentRepository } from '../../storage';
 import { copyFromBestiary, creatureRows, duplicateCreature, type CreatureKind, type CreatureListFilter, type OwnCreature } from './creatureList';
 

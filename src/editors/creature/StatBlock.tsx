@@ -4,7 +4,7 @@
  * attributes, skills with their pools, attacks with pool, damage, range and
  * the chance to hit Guard 1–6, and the properties with their rule text.
  */
-import { ATTRIBUTES, SKILLS, SKILL_NAMES, type Creature, type CreatureDerived, type CreaturePropertyEntry } from '../../rules';
+import { ATTRIBUTES, SKILLS, SKILL_NAMES, type Creature, type CreatureDerived, type CreaturePropertyEntry } from '../../rules/engine';
 import { GUARDS, attackPool, percent } from './attacks';
 import { effectivePotency } from './threat';
 

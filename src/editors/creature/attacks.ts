@@ -4,7 +4,7 @@
  * melee attacks roll Frame + Brawl, every other range Reflex + Firearms.
  * The chances come from the rules engine's exact dice maths, never simulation.
  */
-import { MAX_POOL, probabilityAtLeast, type Attribute, type Creature, type Skill } from '../../rules';
+import { MAX_POOL, probabilityAtLeast, type Attribute, type Creature, type Skill } from '../../rules/engine';
 
 /** The Guards the summary shows (the named difficulties 1–6). */
 export const GUARDS = [1, 2, 3, 4, 5, 6] as const;

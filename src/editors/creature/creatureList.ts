@@ -5,7 +5,7 @@
  * another one: a duplicate of one's own, a copy from the bestiary. Both copies
  * are new documents with a new id, owned by the game master.
  */
-import { CREATURE_KINDS, SCHEMA_VERSION, type BestiaryEntry, type Creature } from '../../rules';
+import { CREATURE_KINDS, SCHEMA_VERSION, type BestiaryEntry, type Creature } from '../../rules/engine';
 import { fold } from './propertyBrowser';
 
 export type CreatureKind = (typeof CREATURE_KINDS)[number];

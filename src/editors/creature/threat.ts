@@ -18,7 +18,7 @@ import {
   type Creature,
   type CreaturePropertyEntry,
   type Skill,
-} from '../../rules';
+} from '../../rules/engine';
 
 export const MIN_ATTRIBUTE = 1;
 export const MAX_ATTRIBUTE = 8;

@@ -4,8 +4,10 @@
  * that prints. Shared documents open here read-only with "Save a copy".
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { evaluate, type Catalogues, type NucleusDocument } from '../../rules';
-import { shareLink, exportDocument, copyName, type DocumentRepository, type DocumentSession as StorageSession, type Version } from '../../storage';
+import { evaluate, type Catalogues, type NucleusDocument } from '../../rules/engine';
+import { copyName } from '../../storage/copies';
+import type { DocumentRepository, Version } from '../../storage/types';
+import type { DocumentSession as StorageSession } from '../../storage/session';
 import { EditorContext, type EditorContextValue } from './context';
 import { canRedo, canUndo } from './history';
 import { historyShortcut } from './keyboard';
@@ -90,10 +92,12 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
     return () => window.removeEventListener('keydown', onKey);
   }, [undo, redo, readOnly]);
 
-  const exportJson = () => {
-    const file = exportDocument(doc);
-    download(file.fileName, `${file.text}\n`);
-  };
+  // Export and share links load their code (and zod, which checks the file) when chosen.
+  const exportJson = () =>
+    void import('../../storage/transfer').then(({ exportDocument }) => {
+      const file = exportDocument(doc);
+      download(file.fileName, `${file.text}\n`);
+    });
   const actions = [
     { label: 'New', run: () => props.navigate('new'), writes: true },
     { label: 'Duplicate', run: () => void props.saveNew(copyDocument(doc, copyName(doc.name))), writes: true },
@@ -103,7 +107,9 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
       label: 'Share link',
       run: () => {
         setShare({});
-        shareLink(doc).then(
+        import('../../storage/share')
+          .then(({ shareLink }) => shareLink(doc))
+          .then(
           (url) => setShare({ url }),
           (e: Error) => setShare({ error: e.message }),
         );

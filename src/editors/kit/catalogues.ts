@@ -1,12 +1,37 @@
 /**
- * Catalogues for the editors, read from the local content database (sql.js
- * over content.sqlite, through src/db), so pickers work offline and show a
- * preview build's drafts. Loaded once per page and shared by every editor.
+ * Catalogues for the editors. The editor route embeds the ones its editor
+ * needs at build time (EditorShell.astro, the same entries the content
+ * database holds), so an editor opens without sql.js and the 650 KB
+ * database and works offline with its page. In preview mode, and for a
+ * catalogue the page did not embed, they are read from the local content
+ * database (sql.js over content.sqlite, through src/db), which shows a
+ * preview's drafts. Loaded once per page and shared by every editor.
  */
-import type { Catalogues } from '../../rules';
+import type { Catalogues } from '../../rules/engine';
 import type { ContentClient } from '../../db/content-client';
 import { BASE, withBase } from '../../config/base';
 import { siteConfig } from '../../config/site';
+import { $preview } from '../../stores/preview';
+
+/** The id of the route's `<script type="application/json">` of embedded catalogues. */
+export const EMBEDDED_CATALOGUES_ID = 'nucleus-editor-catalogues';
+
+let embedded: Partial<Catalogues> | undefined;
+
+/** The catalogues this page embedded (none in preview mode: the database has the drafts). */
+function embeddedCatalogues(): Partial<Catalogues> {
+  if (embedded) return embedded;
+  embedded = {};
+  const el = typeof document === 'undefined' ? null : document.getElementById(EMBEDDED_CATALOGUES_ID);
+  if (el?.textContent && !$preview.get().active) {
+    try {
+      embedded = JSON.parse(el.textContent) as Partial<Catalogues>;
+    } catch {
+      // A damaged page: the database answers instead.
+    }
+  }
+  return embedded;
+}
 
 export type CatalogueName = keyof Catalogues;
 
@@ -32,6 +57,11 @@ const cache = new Map<string, Promise<unknown[]>>();
 /** One catalogue's entries, in their published order. */
 export function loadCatalogue<K extends CatalogueName>(name: K): Promise<Catalogues[K]> {
   let p = cache.get(name);
+  const inPage = embeddedCatalogues()[name];
+  if (!p && inPage) {
+    p = Promise.resolve(inPage);
+    cache.set(name, p);
+  }
   if (!p) {
     p = contentClient()
       .then((c) => c.database())

@@ -48,7 +48,7 @@ export { CataloguePicker, type PickerEntry, type CataloguePickerProps } from './
 export { loadCatalogue, loadCatalogues, rulesHref, type CatalogueName, type RulesLinks } from './catalogues';
 export { PrintCard } from './PrintCard';
 export { DocumentFrame } from './DocumentFrame';
-export { repository, getRepository, setRepository, documentBase, copyDocument, newDocumentId, exportFileName, validity } from './repository';
+export { repository, getRepository, setRepository, documentBase, copyDocument, newDocumentId, validity } from './repository';
 export { SAVE_STATE_TEXT, type SaveState } from './session';
 export { historyReducer, createHistory, canUndo, canRedo, HISTORY_LIMIT, COALESCE_MS, type History, type HistoryAction } from './history';
 export { stepperKey, pageStep, parseWhole, historyShortcut, clamp } from './keyboard';

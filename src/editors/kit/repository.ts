@@ -3,10 +3,12 @@
  * device's IndexedDB, shared in the page with the /nucleus library, or the
  * cloud layer's when signed in), and helpers for new documents.
  */
-import type { Catalogues, NucleusDocument } from '../../rules';
-import { SCHEMA_VERSION, evaluate } from '../../rules';
-import { activeRepository, setActiveRepository, newDocumentId as storageId, exportFileName as storageFileName, type DocumentRepository } from '../../storage';
-import { deviceRepository } from '../../storage/active';
+import type { Catalogues, NucleusDocument } from '../../rules/engine';
+import { SCHEMA_VERSION, evaluate } from '../../rules/engine';
+// Storage's modules one by one (its index also brings import/export, whose parsing loads zod).
+import { activeRepository, setActiveRepository, deviceRepository } from '../../storage/active';
+import { newDocumentId as storageId } from '../../storage/session';
+import type { DocumentRepository } from '../../storage/types';
 
 let catalogues: Partial<Catalogues> = {};
 
@@ -44,11 +46,6 @@ export function documentBase(name: string, now = new Date().toISOString()) {
 export function copyDocument<D extends NucleusDocument>(doc: D, name = doc.name): D {
   const now = new Date().toISOString();
   return { ...structuredClone(doc), id: newDocumentId(), name, createdAt: now, updatedAt: now };
-}
-
-/** File name of an export (storage's: `plasma-rifle.nucleus.json`). */
-export function exportFileName(doc: Pick<NucleusDocument, 'name'>): string {
-  return storageFileName(doc.name);
 }
 
 /** Another repository for the editors (the cloud layer, tests). */

@@ -31,6 +31,4 @@ export const catalogueSchemas = {
 
 export const CATALOGUE_NAMES = Object.keys(catalogueSchemas) as (keyof Catalogues)[];
 
-export function emptyCatalogues(): Catalogues {
-  return { features: [], blueprintFeatures: [], coreEffects: [], coreSideEffects: [], creatureProperties: [], gear: [], creatures: [] };
-}
+export { emptyCatalogues } from '../basics';

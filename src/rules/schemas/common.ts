@@ -6,8 +6,9 @@
 import { z } from 'zod';
 import { ATTRIBUTES, SKILL_NAMES } from '../constants';
 
-/** The document schema version this code writes and reads (older ones migrate). */
-export const SCHEMA_VERSION = 1;
+import { SCHEMA_VERSION } from '../basics';
+
+export { SCHEMA_VERSION };
 
 /** "is required" when the field is missing, `expected …` otherwise. */
 export const expected = (what: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : `expected ${what}`);

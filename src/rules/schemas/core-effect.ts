@@ -20,10 +20,4 @@ export const coreEffectEntrySchema = z.object({
 export type CoreEffectEntryInput = z.input<typeof coreEffectEntrySchema>;
 export type CoreEffectEntry = z.output<typeof coreEffectEntrySchema>;
 
-/**
- * An effect's rules text at a potency.
- * @example renderEffectText({ template: 'Push the target {potency*2} metres.' }, 3) ⇒ 'Push the target 6 metres.'
- */
-export function renderEffectText(effect: Pick<CoreEffectEntry, 'template'>, potency: number): string {
-  return effect.template.replace(/\{potency(?:\s*\*\s*(\d+))?\}/g, (_m, n: string | undefined) => String(n ? potency * Number(n) : potency));
-}
+export { renderEffectText } from '../basics';

@@ -5,8 +5,9 @@ import { coreSchema } from './core';
 import { characterSchema } from './character';
 import { creatureSchema } from './creature';
 import { expected } from './common';
+import { DOCUMENT_KINDS } from '../basics';
 
-export const DOCUMENT_KINDS = ['blueprint', 'core', 'character', 'creature'] as const;
+export { DOCUMENT_KINDS };
 
 export const documentSchema = z.discriminatedUnion(
   'kind',

@@ -1,0 +1,26 @@
+/**
+ * The catalogues each editor route embeds in its page at build time
+ * (src/components/EditorShell.astro): an editor then opens without loading
+ * sql.js and the content database (see catalogues.ts). Kept here, not read
+ * from the editors' definitions, so the build does not load editor code;
+ * `embedded.test.ts` checks that it covers each definition's `catalogues`
+ * (a catalogue left out still works, read from the database, only slower).
+ */
+import type { Catalogues, DocumentKind } from '../../rules/engine';
+import type { CatalogueName } from './catalogues';
+
+export const ROUTE_CATALOGUES: Record<DocumentKind, readonly CatalogueName[]> = {
+  blueprint: ['blueprintFeatures', 'gear'],
+  core: ['coreEffects', 'coreSideEffects'],
+  character: ['features', 'gear', 'blueprintFeatures', 'coreEffects', 'coreSideEffects'],
+  creature: ['creatureProperties', 'creatures'],
+};
+
+/**
+ * The JSON a route embeds for `kind`, safe inside a `<script>` element
+ * (every `<` escaped, so no entry text can close the element).
+ */
+export function embeddedCatalogueJson(kind: DocumentKind, all: Partial<Catalogues>): string {
+  const picked = Object.fromEntries(ROUTE_CATALOGUES[kind].flatMap((n) => (all[n] ? [[n, all[n]]] : [])));
+  return JSON.stringify(picked).replace(/</g, '\\u003c');
+}

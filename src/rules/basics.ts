@@ -1,0 +1,27 @@
+/**
+ * The rules' values that need no schema: the document schema version and
+ * kinds, an empty set of catalogues and an effect's text at a potency. They live apart
+ * from `schemas/` (which build zod objects when loaded) so that the browser's
+ * editors can evaluate documents without loading zod (see `engine.ts`).
+ * `schemas/` re-exports each of them where it always was.
+ */
+import type { Catalogues } from './schemas/catalogues';
+import type { CoreEffectEntry } from './schemas/core-effect';
+
+/** The document schema version this code writes and reads (older ones migrate). */
+export const SCHEMA_VERSION = 1;
+
+/** The kinds of editor document, in the editors' order. */
+export const DOCUMENT_KINDS = ['blueprint', 'core', 'character', 'creature'] as const;
+
+export function emptyCatalogues(): Catalogues {
+  return { features: [], blueprintFeatures: [], coreEffects: [], coreSideEffects: [], creatureProperties: [], gear: [], creatures: [] };
+}
+
+/**
+ * An effect's rules text at a potency.
+ * @example renderEffectText({ template: 'Push the target {potency*2} metres.' }, 3) ⇒ 'Push the target 6 metres.'
+ */
+export function renderEffectText(effect: Pick<CoreEffectEntry, 'template'>, potency: number): string {
+  return effect.template.replace(/\{potency(?:\s*\*\s*(\d+))?\}/g, (_m, n: string | undefined) => String(n ? potency * Number(n) : potency));
+}
