@@ -1,6 +1,6 @@
 /**
  * The rules' values that need no schema: the document schema version and
- * kinds, an empty set of catalogues and an effect's text at a potency. They live apart
+ * kinds, a new document's header, an empty set of catalogues and an effect's text at a potency. They live apart
  * from `schemas/` (which build zod objects when loaded) so that the browser's
  * editors can evaluate documents without loading zod (see `engine.ts`).
  * `schemas/` re-exports each of them where it always was.
@@ -24,4 +24,14 @@ export function emptyCatalogues(): Catalogues {
  */
 export function renderEffectText(effect: Pick<CoreEffectEntry, 'template'>, potency: number): string {
   return effect.template.replace(/\{potency(?:\s*\*\s*(\d+))?\}/g, (_m, n: string | undefined) => String(n ? potency * Number(n) : potency));
+}
+
+/**
+ * The header of a new document (GAME.md §6): the current schema version,
+ * created and updated at `now`, no tags. The caller brings the id (storage
+ * makes it) and the time, so this stays pure; the kind and the kind's own
+ * fields follow it in the caller's object.
+ */
+export function newDocumentFields(id: string, name: string, now: string) {
+  return { id, schemaVersion: SCHEMA_VERSION, name, createdAt: now, updatedAt: now, tags: [] as string[] };
 }

@@ -7,7 +7,7 @@
  * Re-exports only; `engine.test.ts` pins that it is the same functions.
  */
 export type * from './schemas';
-export { SCHEMA_VERSION, DOCUMENT_KINDS, emptyCatalogues, renderEffectText } from './basics';
+export { SCHEMA_VERSION, DOCUMENT_KINDS, emptyCatalogues, renderEffectText, newDocumentFields } from './basics';
 export { RulesError } from './errors';
 export * from './constants';
 export { evaluate, type Evaluation, type Derived } from './evaluate';

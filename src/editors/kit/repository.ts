@@ -4,7 +4,7 @@
  * cloud layer's when signed in), and helpers for new documents.
  */
 import type { Catalogues, NucleusDocument } from '../../rules/engine';
-import { SCHEMA_VERSION, evaluate } from '../../rules/engine';
+import { evaluate, newDocumentFields } from '../../rules/engine';
 // Storage's modules one by one (its index also brings import/export, whose parsing loads zod).
 import { activeRepository, setActiveRepository, deviceRepository } from '../../storage/active';
 import { newDocumentId as storageId } from '../../storage/session';
@@ -39,7 +39,7 @@ export function newDocumentId(): string {
 
 /** The fields every new document carries (GAME.md §6). */
 export function documentBase(name: string, now = new Date().toISOString()) {
-  return { id: newDocumentId(), schemaVersion: SCHEMA_VERSION, name, createdAt: now, updatedAt: now, tags: [] as string[] };
+  return newDocumentFields(newDocumentId(), name, now);
 }
 
 /** A copy of a document under a new id. */

@@ -5,10 +5,11 @@
  */
 import { z } from 'zod';
 import { ATTRIBUTES, SKILL_NAMES } from '../constants';
-
 import { SCHEMA_VERSION } from '../basics';
 
 export { SCHEMA_VERSION };
+// Kept with the zod-free values (basics.ts), so the editors make new documents without zod.
+export { newDocumentFields } from '../basics';
 
 /** "is required" when the field is missing, `expected …` otherwise. */
 export const expected = (what: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : `expected ${what}`);
