@@ -405,3 +405,39 @@ test('"Start from standard gear" on the list copies a published item', async ({ 
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Padded Jacket');
   await expect(page.getByRole('radio', { name: /^Armour/ })).toBeChecked();
 });
+
+test('after "New" the Name field has focus; a summary taller than the window is reachable by keyboard', async ({ page, at }) => {
+  await page.setViewportSize({ width: 1280, height: 520 });
+  await page.goto(at(EDITOR));
+  await page.getByRole('button', { name: 'New blueprint' }).click();
+  const name = page.getByRole('textbox', { name: 'Name', exact: true });
+  await expect(name).toBeFocused();
+  // Typing goes straight into the new document's name.
+  await page.keyboard.type(' Mk2');
+  await expect(name).toHaveValue('New blueprint Mk2');
+  // A short window: the sticky summary scrolls, so it is a named tab stop (axe: scrollable-region-focusable).
+  await stepByKeyboard(page, 'Damage', 'End');
+  await chip(field(page, 'properties.range'), 'Long');
+  const summary = page.getByRole('complementary', { name: 'Summary' });
+  await expect(summary).toHaveAttribute('tabindex', '0');
+  await summary.focus();
+  await page.keyboard.press('End');
+  await expect.poll(() => summary.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  expect(await axe(page)).toEqual([]);
+  // A tall window: nothing to scroll, no extra tab stop.
+  await page.setViewportSize({ width: 1280, height: 2400 });
+  await expect(summary).not.toHaveAttribute('tabindex', '0');
+});
+
+test('the editor opens with its catalogues from the page (no sql.js, no database); preview mode reads them from the database', async ({ page, at }) => {
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await page.goto(at(EDITOR));
+  await page.getByRole('button', { name: 'New blueprint' }).click();
+  await expect(page.getByRole('button', { name: 'Add Precision Scope' })).toBeVisible();
+  expect(fetched.filter((p) => /content\.sqlite|sql-wasm/.test(p))).toEqual([]);
+  await page.goto(at(`${EDITOR}?preview=1`));
+  await page.getByRole('button', { name: 'New blueprint' }).click();
+  await expect(page.getByRole('button', { name: 'Add Precision Scope' })).toBeVisible();
+  expect(fetched.filter((p) => /content\.sqlite/.test(p)).length).toBeGreaterThan(0);
+});

@@ -8,7 +8,7 @@ import type { CoreCatalogues } from './options';
 import { coreCard, coreRulesText } from './text';
 
 /**
- * `heading`: a "Rules text" title of its own (the print card); in the summary the list's term names it.
+ * `heading`: a "Rules text" title of its own (the print card); in the summary its section heading names it.
  * `copy`: a button that puts the text on the clipboard, to paste into a character sheet or a chat.
  */
 export function CoreCard({ core, catalogues, heading = false, copy = false }: { core: Core; catalogues: CoreCatalogues; heading?: boolean; copy?: boolean }) {

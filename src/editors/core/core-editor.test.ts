@@ -268,8 +268,10 @@ describe('core editor definition', async () => {
     const withEffect = applyCoreEdit(c, { type: 'addEffect', id: 'shove' });
     const ev = evaluate(withEffect, small);
     const items = coreEditor.summary(withEffect, ev, small);
-    expect(items.map((i) => i.term)).toEqual(['Cost', 'Budget', 'Refund', 'Strain', 'Rules text']);
-    expect(items.slice(0, 4).map((i) => i.value)).toEqual([2, 5, '0 (limit 1)', 1]);
+    expect(items.map((i) => i.term)).toEqual(['Cost', 'Budget', 'Refund', 'Strain']);
+    expect(items.map((i) => i.value)).toEqual([2, 5, '0 (limit 1)', 1]);
     expect(items[0]!.meter).toEqual({ value: 2, max: 5 });
+    // The rules text of the whole core sits under the values, in the summary's extra slot.
+    expect(coreEditor.SummaryExtra).toBeTypeOf('function');
   });
 });

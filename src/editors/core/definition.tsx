@@ -41,7 +41,7 @@ function CorePrintCard({ doc, catalogues, evaluation }: EditorViewProps<Core>) {
   );
 }
 
-function summary(doc: Core, evaluation: Evaluation<unknown>, catalogues: Partial<Catalogues>): SummaryItem[] {
+function summary(_doc: Core, evaluation: Evaluation<unknown>): SummaryItem[] {
   const d = evaluation.derived as CoreDerived;
   return [
     {
@@ -57,12 +57,19 @@ function summary(doc: Core, evaluation: Evaluation<unknown>, catalogues: Partial
       meter: { value: d.refund, max: d.refundLimit },
     },
     { term: 'Strain', value: d.strain, key: true },
-    // The whole core as the table reads it: the summary's last entry, so it sits beside the form.
-    {
-      term: 'Rules text',
-      value: <CoreCard core={doc} catalogues={cats(catalogues)} copy />,
-    },
   ];
+}
+
+/** The whole core as the table reads it, under the summary's values, so it sits beside the form. */
+function RulesText({ doc, catalogues }: EditorViewProps<Core>) {
+  return (
+    <section aria-labelledby="core-rules-text-title">
+      <h3 id="core-rules-text-title" className="kit-summary-sub">
+        Rules text
+      </h3>
+      <CoreCard core={doc} catalogues={cats(catalogues)} copy />
+    </section>
+  );
 }
 
 /** "Tier", "Effects", "Mind Read potency": where an issue is, in the list. */
@@ -100,6 +107,7 @@ export const coreEditor: EditorDefinition<Core> = {
   },
   Form: CoreForm,
   summary,
+  SummaryExtra: RulesText,
   labelFor,
   PrintCard: CorePrintCard,
   intro: 'A core is an implanted power: choose its properties, add effects within the tier’s budget, and take side effects to win points back.',

@@ -10,6 +10,7 @@ import type { DocumentRepository, Version } from '../../storage/types';
 import type { DocumentSession as StorageSession } from '../../storage/session';
 import { EditorContext, type EditorContextValue } from './context';
 import { canRedo, canUndo } from './history';
+import { fieldId } from './paths';
 import { historyShortcut } from './keyboard';
 import { SAVE_STATE_TEXT, useDocumentSession } from './session';
 import { TextField } from './fields';
@@ -32,6 +33,8 @@ export interface DocumentFrameProps<D extends NucleusDocument> {
   rulesLinks: RulesLinks;
   /** Opened from a share link: nothing saves until "Save a copy". */
   readOnly?: boolean;
+  /** Focus the Name field once the document is on the page (a new or just-opened document). */
+  focusName?: boolean;
   /** Opens another document, the list (null) or a new one ('new'). */
   navigate: (to: { id: string } | 'new' | 'list', notice?: string) => void;
   /** Saves a new document and opens it. */
@@ -70,6 +73,12 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
     }),
     [doc, evaluation, readOnly, dispatch],
   );
+
+  // The frame mounts once per document (keyed by id), so this runs when the document is
+  // first rendered: after the commit, not on a timer that could beat React to it.
+  useEffect(() => {
+    if (props.focusName) document.getElementById(fieldId('name'))?.focus();
+  }, []);
 
   // Marks the moment the summary in the DOM shows a change (scripts/bench/editor.ts reads these).
   useLayoutEffect(() => {
@@ -176,7 +185,9 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
           <div className="kit-form">
             <definition.Form doc={doc} evaluation={evaluation} catalogues={catalogues} rulesLinks={rulesLinks} readOnly={readOnly} />
           </div>
-          <SummaryPanel items={summary} valid={evaluation.valid} issues={evaluation.issues} labelFor={(p) => definition.labelFor?.(p, doc, catalogues)} />
+          <SummaryPanel items={summary} valid={evaluation.valid} issues={evaluation.issues} labelFor={(p) => definition.labelFor?.(p, doc, catalogues)}>
+            {definition.SummaryExtra && <definition.SummaryExtra doc={doc} evaluation={evaluation} catalogues={catalogues} rulesLinks={rulesLinks} readOnly={readOnly} />}
+          </SummaryPanel>
         </div>
         <div className="kit-print-card" aria-hidden="true">
           {definition.PrintCard ? (

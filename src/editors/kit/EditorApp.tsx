@@ -23,7 +23,8 @@ import { DocumentList } from './DocumentList';
 type View =
   | { mode: 'loading' }
   | { mode: 'list'; notice?: string }
-  | { mode: 'edit'; session: DocumentSession }
+  /** `focusName`: the Name field takes focus once the document is shown (after New, Duplicate, Import…, opening from the list). */
+  | { mode: 'edit'; session: DocumentSession; focusName?: boolean }
   | { mode: 'share'; doc: NucleusDocument }
   | { mode: 'missing'; id: string }
   | { mode: 'error'; message: string };
@@ -56,13 +57,13 @@ export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = 
   }, [definition, noun]);
 
   /** Opens a stored document in the editor; a missing one says so. */
-  const show = useCallback(async (id: string) => {
+  const show = useCallback(async (id: string, focusName = false) => {
     try {
       const session = await openDocument(id, { repository: repository ?? undefined, validity });
       if (session.$stored.get()?.deletedAt) {
         void session.close();
         setView({ mode: 'missing', id });
-      } else setView({ mode: 'edit', session });
+      } else setView({ mode: 'edit', session, focusName });
     } catch (e) {
       setView(e instanceof DocumentNotFoundError ? { mode: 'missing', id } : { mode: 'error', message: (e as Error).message });
     }
@@ -73,8 +74,7 @@ export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = 
       const url = `${location.pathname}?id=${encodeURIComponent(id)}`;
       if (replace) history.replaceState(null, '', url);
       else history.pushState(null, '', url);
-      await show(id);
-      requestAnimationFrame(() => document.getElementById('field-name')?.focus());
+      await show(id, true);
     },
     [show],
   );
@@ -231,6 +231,7 @@ export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = 
         catalogues={catalogues}
         rulesLinks={rulesLinks}
         readOnly={view.mode === 'share'}
+        focusName={view.mode === 'edit' && view.focusName}
         navigate={navigate}
         saveNew={saveNew}
         importFile={importFile}

@@ -4,7 +4,7 @@
  * and the issues list. Sticky beside the form on wide screens; on phones a
  * bar at the bottom that opens into the full panel.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { Issue } from '../../rules';
 import { IssueList } from './issues';
 
@@ -39,6 +39,26 @@ export function Meter({ label, value, max }: { label: string; value: number; max
   );
 }
 
+/**
+ * Whether the element scrolls (its content is taller than it). A panel that
+ * scrolls must be reachable by keyboard to be scrolled (axe:
+ * scrollable-region-focusable); one that does not should not be a tab stop.
+ */
+function useScrolls(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const check = () => setScrolls(el.scrollHeight > el.clientHeight + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    for (const child of Array.from(el.children)) observer.observe(child);
+    check();
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
+}
+
 export interface SummaryPanelProps {
   title?: string;
   items: SummaryItem[];
@@ -46,6 +66,7 @@ export interface SummaryPanelProps {
   issues: readonly Issue[];
   /** Plain name of the field an issue path points at ("Rate"), shown before its message. */
   labelFor?: (path: string) => string | undefined;
+  /** More of the summary after the values (an editor's `SummaryExtra`: the core's rules text…). */
   children?: ReactNode;
 }
 
@@ -54,8 +75,10 @@ export function SummaryPanel({ title = 'Summary', items, valid, issues, labelFor
   const errors = issues.filter((i) => i.severity === 'error').length;
   const validity = valid ? 'Valid' : `Breaks ${errors === 1 ? 'a rule' : `${errors} rules`}`;
   const keyItems = items.filter((i) => i.key);
+  const panel = useRef<HTMLElement>(null);
+  const scrolls = useScrolls(panel);
   return (
-    <aside className={`kit-summary${open ? ' is-open' : ''}`} aria-labelledby="kit-summary-title" data-summary>
+    <aside ref={panel} className={`kit-summary${open ? ' is-open' : ''}`} aria-labelledby="kit-summary-title" tabIndex={scrolls ? 0 : undefined} data-summary>
       <button type="button" className="kit-summary-bar" aria-expanded={open} aria-controls="kit-summary-body" onClick={() => setOpen(!open)}>
         <span className={`kit-validity-dot ${valid ? 'is-valid' : 'is-invalid'}`} aria-hidden="true" />
         <span className="kit-summary-bar-text">

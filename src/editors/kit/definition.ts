@@ -27,6 +27,8 @@ export interface EditorDefinition<D extends NucleusDocument = NucleusDocument> {
   Form: ComponentType<EditorViewProps<D>>;
   /** The summary's values (Spent, Capacity, Price…). */
   summary(doc: D, evaluation: Evaluation<unknown>, catalogues: Partial<Catalogues>): SummaryItem[];
+  /** More of the summary under its values, full width (the core's rules text, a check with its own buttons). */
+  SummaryExtra?: ComponentType<EditorViewProps<D>>;
   /** Plain name of the field at an issue path, shown before its message in the list. */
   labelFor?(path: string, doc: D, catalogues: Partial<Catalogues>): string | undefined;
   /** The printed card; default: name, summary and notes. */

@@ -4,7 +4,7 @@
  * Bind one to the document with `path`, or control it with `value`/`onChange`.
  */
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { useField, type FieldBinding } from './context';
+import { useField, type BoundField, type FieldBinding } from './context';
 import { FieldIssues, describedBy } from './issues';
 import { parseWhole, stepperKey, type StepperRange } from './keyboard';
 
@@ -14,6 +14,44 @@ function Hint({ id, hint }: { id: string; hint?: ReactNode }) {
       {hint}
     </span>
   ) : null;
+}
+
+interface FieldFrameProps {
+  /** The control's own class: `kit-stepper`, `kit-select`… */
+  className: string;
+  field: Pick<BoundField<unknown>, 'id' | 'issues'>;
+  props: Pick<FieldBinding<unknown>, 'label' | 'hint' | 'path'>;
+  /** A group of options: a fieldset named by its legend, which an issue link focuses. */
+  group?: boolean;
+  children: ReactNode;
+}
+
+/** Every field's frame: its label (or legend), hint, control, and the issues at its path. */
+function FieldFrame({ className, field, props, group, children }: FieldFrameProps) {
+  const frame = `kit-field ${className}${field.issues.length ? ' has-issue' : ''}`;
+  const inner = (
+    <>
+      {group ? (
+        <legend className="kit-label">{props.label}</legend>
+      ) : (
+        <label htmlFor={field.id} className="kit-label">
+          {props.label}
+        </label>
+      )}
+      <Hint id={field.id} hint={props.hint} />
+      {children}
+      <FieldIssues id={field.id} issues={field.issues} />
+    </>
+  );
+  return group ? (
+    <fieldset className={frame} id={field.id} data-field-path={props.path} aria-describedby={describedBy(field.id, field.issues, props.hint)} tabIndex={-1}>
+      {inner}
+    </fieldset>
+  ) : (
+    <div className={frame} data-field-path={props.path}>
+      {inner}
+    </div>
+  );
 }
 
 export interface NumberStepperProps extends FieldBinding<number>, StepperRange {
@@ -36,11 +74,7 @@ export function NumberStepper(props: NumberStepperProps) {
     return next;
   };
   return (
-    <div className={`kit-field kit-stepper${f.issues.length ? ' has-issue' : ''}`} data-field-path={props.path}>
-      <label htmlFor={f.id} className="kit-label">
-        {props.label}
-      </label>
-      <Hint id={f.id} hint={props.hint} />
+    <FieldFrame className="kit-stepper" field={f} props={props}>
       <div className="kit-stepper-row">
         <button type="button" className="kit-step" tabIndex={-1} aria-hidden="true" disabled={f.readOnly || value <= min} onClick={() => step('ArrowDown')}>
           −
@@ -81,8 +115,7 @@ export function NumberStepper(props: NumberStepperProps) {
         </button>
         {valueText ? <span className="kit-unit" aria-hidden="true">{valueText(value)}</span> : unit ? <span className="kit-unit" aria-hidden="true">{unit}</span> : null}
       </div>
-      <FieldIssues id={f.id} issues={f.issues} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -104,11 +137,7 @@ export interface SelectFieldProps<V extends string | number> extends FieldBindin
 export function SelectField<V extends string | number>(props: SelectFieldProps<V>) {
   const f = useField(props);
   return (
-    <div className={`kit-field kit-select${f.issues.length ? ' has-issue' : ''}`} data-field-path={props.path}>
-      <label htmlFor={f.id} className="kit-label">
-        {props.label}
-      </label>
-      <Hint id={f.id} hint={props.hint} />
+    <FieldFrame className="kit-select" field={f} props={props}>
       <select
         id={f.id}
         className="kit-input"
@@ -129,8 +158,7 @@ export function SelectField<V extends string | number>(props: SelectFieldProps<V
           </option>
         ))}
       </select>
-      <FieldIssues id={f.id} issues={f.issues} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -150,15 +178,7 @@ export function OptionChips<V extends string | number>(props: OptionChipsProps<V
   const name = useId();
   const chosen = new Set((Array.isArray(f.value) ? f.value : [f.value]).map(String));
   return (
-    <fieldset
-      className={`kit-field kit-chips${f.issues.length ? ' has-issue' : ''}`}
-      id={f.id}
-      data-field-path={props.path}
-      aria-describedby={describedBy(f.id, f.issues, props.hint)}
-      tabIndex={-1}
-    >
-      <legend className="kit-label">{props.label}</legend>
-      <Hint id={f.id} hint={props.hint} />
+    <FieldFrame className="kit-chips" field={f} props={props} group>
       <div className="kit-chip-row">
         {props.options.map((o) => {
           const key = String(o.value);
@@ -193,8 +213,7 @@ export function OptionChips<V extends string | number>(props: OptionChipsProps<V
           );
         })}
       </div>
-      <FieldIssues id={f.id} issues={f.issues} />
-    </fieldset>
+    </FieldFrame>
   );
 }
 
@@ -209,11 +228,7 @@ export interface TextFieldProps extends FieldBinding<string> {
 export function TextField(props: TextFieldProps) {
   const f = useField(props);
   return (
-    <div className={`kit-field kit-text${props.large ? ' is-large' : ''}${f.issues.length ? ' has-issue' : ''}`} data-field-path={props.path}>
-      <label htmlFor={f.id} className="kit-label">
-        {props.label}
-      </label>
-      <Hint id={f.id} hint={props.hint} />
+    <FieldFrame className={`kit-text${props.large ? ' is-large' : ''}`} field={f} props={props}>
       <input
         id={f.id}
         className="kit-input"
@@ -227,7 +242,6 @@ export function TextField(props: TextFieldProps) {
         onChange={(e) => f.set(e.target.value, { coalesce: `type:${f.id}` })}
         onBlur={f.seal}
       />
-      <FieldIssues id={f.id} issues={f.issues} />
-    </div>
+    </FieldFrame>
   );
 }
