@@ -379,3 +379,30 @@ test('restoring a version from the editor’s History menu is a new save and one
   await page.reload();
   await expect(name).toHaveValue('Shove', { timeout: 30_000 });
 });
+
+test('a share link copied from the library opens read-only in a fresh browser; a damaged one says so', async ({ page, at, context, browser, baseURL }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openLibrary(page, at);
+  await importFile(page, 'shove.nucleus.json', core('k-1', 'Shove', { tags: ['party'] }));
+  await rowAction(page, 'Shove', 'Copy share link');
+  await expect(notice(page)).toContainText('Copied a share link to "Shove".');
+  const url = await page.evaluate(() => navigator.clipboard.readText());
+  expect(url).toMatch(/\/nucleus\/CoreEditor#share=/);
+
+  const fresh = await browser.newContext({ baseURL });
+  const guest = await fresh.newPage();
+  await guest.goto(url);
+  await expect(guest.getByRole('region', { name: 'Shared document' })).toContainText('read-only', { timeout: 30_000 });
+  await expect(guest.getByRole('textbox', { name: 'Name' })).toHaveValue('Shove');
+  // Nothing of it was stored in the fresh browser until "Save a copy".
+  const library = await fresh.newPage();
+  await openLibrary(library, at);
+  await expect(library.getByText('No documents on this device yet')).toBeVisible();
+
+  // The same link with its contents cut short: a sentence, not a broken editor.
+  await guest.goto(url.slice(0, url.length - 12));
+  await guest.reload();
+  await expect(guest.getByRole('alert')).toContainText('This share link is damaged', { timeout: 30_000 });
+  await expect(guest.getByRole('textbox', { name: 'Name' })).toHaveCount(0);
+  await fresh.close();
+});
