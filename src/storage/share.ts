@@ -5,7 +5,8 @@
  */
 import { EDITORS } from '../config/routes';
 import { withBase } from '../config/base';
-import { loadDocument, RulesError, type DocumentKind, type NucleusDocument } from '../rules';
+import type { DocumentKind, NucleusDocument } from '../rules';
+import { RulesError } from '../rules/errors';
 import { decodeShare, encodeShare, SHARE_PREFIX, ShareLinkError } from './sharelink';
 
 /** The editor route of a kind, with the site's base: `/nucleus/BlueprintEditor`. */
@@ -39,6 +40,8 @@ export function hasSharedDocument(hash: string): boolean {
  */
 export async function readShareLink(hash: string, expectedKind?: DocumentKind): Promise<NucleusDocument> {
   const value = await decodeShare(hash);
+  // The parser (zod, every schema) loads here, so pages that only link to editors stay small.
+  const { loadDocument } = await import('../rules/documents');
   let document: NucleusDocument;
   try {
     document = loadDocument(value);
