@@ -407,7 +407,7 @@ test('"Start from standard gear" on the list copies a published item', async ({ 
 });
 
 test('after "New" the Name field has focus; a summary taller than the window is reachable by keyboard', async ({ page, at }) => {
-  await page.setViewportSize({ width: 1280, height: 520 });
+  await page.setViewportSize({ width: 1280, height: 400 });
   await page.goto(at(EDITOR));
   await page.getByRole('button', { name: 'New blueprint' }).click();
   const name = page.getByRole('textbox', { name: 'Name', exact: true });
