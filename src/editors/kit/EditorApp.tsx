@@ -136,23 +136,29 @@ export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = 
   useEffect(() => {
     void resolve();
     const route = location.pathname;
-    // Back/forward between this route's own views (another ?query) is this island's to show. Astro's router
-    // would fetch and swap the whole page for it (a reload in all but name: state and focus
-    // lost), so this listener runs first (capture) and keeps the event from it. Entries of
-    // other pages stay the router's.
-    const onPop = (e: Event) => {
-      if (location.pathname !== route || location.search === shownQuery.current) return;
-      e.stopImmediatePropagation();
+    // Back/forward between this route's own views (another ?query) is this island's to show.
+    // Astro's router would fetch and swap the whole page for it (a reload in all but name:
+    // state and focus lost), so this handler runs before the router (Base.astro's hook list,
+    // which is registered first) and keeps the event from it. Other pages stay the router's.
+    const onPop = () => {
+      if (location.pathname !== route || location.search === shownQuery.current) return false;
       focusNext.current = true;
       void resolve();
+      return true;
     };
+    const first = (window as { __nucleusPopFirst?: (() => boolean)[] }).__nucleusPopFirst;
+    const onPopEvent = (e: Event) => {
+      if (onPop()) e.stopImmediatePropagation();
+    };
+    if (first) first.push(onPop);
+    else window.addEventListener('popstate', onPopEvent);
     const onHash = () => {
       if (location.search !== shownQuery.current || shownShare.current || hasSharedDocument(location.hash)) void resolve();
     };
-    window.addEventListener('popstate', onPop, { capture: true });
     window.addEventListener('hashchange', onHash);
     return () => {
-      window.removeEventListener('popstate', onPop, { capture: true });
+      if (first && first.includes(onPop)) first.splice(first.indexOf(onPop), 1);
+      else window.removeEventListener('popstate', onPopEvent);
       window.removeEventListener('hashchange', onHash);
     };
   }, [resolve]);
