@@ -13,6 +13,7 @@ import { catalogueSections } from './catalogueSearch';
 import { createSearchIndex, SEARCH_MANIFEST_PATH, type SearchFiles } from './searchIndex';
 import { pageQuery, surroundQuery, NAVIGATION_QUERY, globalQueries } from './queries';
 import { siteConfig } from '../config/site';
+import { timed, startPhase, endPhase } from './buildTiming';
 
 const require = createRequire(import.meta.url);
 
@@ -40,17 +41,17 @@ let cached: { site: Site; built: Promise<BuiltDatabase> } | undefined;
 
 export function getContentDatabase(): Promise<BuiltDatabase> {
   const site = getSite();
-  if (!cached || cached.site !== site) cached = { site, built: buildDatabase(site, getCatalogues() ?? {}) };
+  if (!cached || cached.site !== site) cached = { site, built: timed('database, search index and API answers', () => buildDatabase(site, getCatalogues() ?? {})) };
   return cached.built;
 }
 
 /** Builds the database and the static API answers for a site. */
 export async function buildDatabase(site: Site, catalogues: object): Promise<BuiltDatabase> {
   const SQL = await getSql();
-  const sections = [...siteSections(site), ...catalogueSections(site.records, catalogues as never)];
-  const search = createSearchIndex(sections, site.integrity);
+  const sections = timed('search sections', () => [...siteSections(site), ...catalogueSections(site.records, catalogues as never)]);
+  const search = timed('search index', () => createSearchIndex(sections, site.integrity));
   const documents = site.records.map(({ _lines, ...rest }) => rest);
-  const bytes = buildContentDatabase(SQL, {
+  const bytes = timed('content database', () => buildContentDatabase(SQL, {
     documents,
     navigation: { [siteConfig.defaultLocale]: site.navigation },
     dirConfigs: site.dirConfigs,
@@ -62,9 +63,10 @@ export async function buildDatabase(site: Site, catalogues: object): Promise<Bui
     ]),
     integrity: site.integrity,
     builtFrom: 'nucleus build',
-  });
+  }));
   const db = openContentDatabase(SQL, bytes, { defaultLocale: siteConfig.defaultLocale, locales: siteConfig.locales });
 
+  const answersStart = startPhase();
   const answers = new Map<string, string>();
   const answer = (params: unknown) => answers.set(queryApiPath(params, site.integrity), JSON.stringify(db.query(params)));
   // Every page's surround query shares one filter and order: match and sort
@@ -95,5 +97,6 @@ export async function buildDatabase(site: Site, catalogues: object): Promise<Bui
     answer(params);
   }
   answers.set(navigationApiPath(NAVIGATION_QUERY, site.integrity), JSON.stringify(site.navigation));
+  endPhase('static API answers', answersStart);
   return { bytes, db, search, answers, globals };
 }
