@@ -19,7 +19,12 @@ const SUGGESTIONS = ['edge', 'guard', 'overcharge', 'plasma', 'netrunner'];
 let indexLoaded = false;
 
 // The router replaces the root's attributes on each page: say again that search is ready.
+// While a navigation is under way the mark is taken down, so a shortcut pressed
+// then is not mistaken for one on the settled page (the dialog moves with the swap).
 if (typeof document !== 'undefined') {
+  document.addEventListener('astro:before-preparation', () => {
+    delete document.documentElement.dataset.searchReady;
+  });
   document.addEventListener('astro:after-swap', () => {
     if (indexLoaded || document.querySelector('.search-btn')) document.documentElement.dataset.searchReady = 'true';
   });
