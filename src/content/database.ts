@@ -50,7 +50,10 @@ export function getContentDatabase(): Promise<BuiltDatabase> {
 export async function buildDatabase(site: Site, catalogues: object): Promise<BuiltDatabase> {
   const SQL = await getSql();
   const sections = timed('search sections', () => [...siteSections(site), ...catalogueSections(site.records, catalogues as never)]);
-  const search = timed('search index', () => createSearchIndex(sections, site.integrity));
+  // Shards whose sections did not change come from the build cache.
+  const shards = handoff().building ? openValueCache('search') : undefined;
+  const search = timed('search index', () => createSearchIndex(sections, site.integrity, shards && Object.assign(shards, { hash: (text: string) => sha(text) })));
+  shards?.save();
   const documents = site.records.map(({ _lines, ...rest }) => rest);
   const bytes = timed('content database', () => buildContentDatabase(SQL, {
     documents,
