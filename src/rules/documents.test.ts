@@ -8,6 +8,7 @@ import {
   catalogueSchemas,
   RulesError,
   SCHEMA_VERSION,
+  newDocumentFields,
   type Core,
 } from './index';
 import { base, character, core, creature, weapon } from './testing';
@@ -86,6 +87,16 @@ describe('documents (GAME.md §6)', () => {
     );
     expect(c).toMatchObject({ concept: 'Fixer', gear: [{ originId: 'w1', originRevision: 3 }], advancement: [{ rank: 2, spent: false }] });
     expect(() => parseDocument(character({ gear: [{ ...weapon(), rank: 'x' } as never] }))).toThrow(/^gear\.0\.rank: expected a whole number$/);
+  });
+
+  it('M7 newDocumentFields is the header of a new document, a fresh object each call', () => {
+    const now = '2026-03-01T10:00:00.000Z';
+    const head = newDocumentFields('n1', 'Spark', now);
+    expect(head).toEqual({ id: 'n1', schemaVersion: SCHEMA_VERSION, name: 'Spark', createdAt: now, updatedAt: now, tags: [] });
+    const { kind: _k, id: _i, schemaVersion: _v, name: _n, createdAt: _c, updatedAt: _u, tags: _t, ...body } = core();
+    expect(parseDocument({ kind: 'core', ...head, ...body })).toMatchObject(head);
+    head.tags.push('mutated');
+    expect(newDocumentFields('n2', 'Spark', now).tags).toEqual([]);
   });
 });
 

@@ -13,7 +13,7 @@ describe('public api', () => {
       'coreEffectEntrySchema', 'corePropertyCost', 'coreSchema', 'coreSideEffectEntrySchema', 'coreStrain', 'creaturePropertyChoiceSchema',
       'creaturePropertyEntrySchema', 'creatureSchema', 'cyberwarePropertiesSchema', 'dieHits', 'documentProblems', 'documentSchema',
       'dronePropertiesSchema', 'effectCost', 'emptyCatalogues', 'equipmentPropertiesSchema', 'evaluate', 'expectedHits', 'featureEntrySchema',
-      'featureSlotsForRank', 'gearEntrySchema', 'hitDistribution', 'loadDocument', 'migrateDocument', 'parseDocument', 'probabilityAtLeast',
+      'featureSlotsForRank', 'gearEntrySchema', 'hitDistribution', 'loadDocument', 'migrateDocument', 'newDocumentFields', 'parseDocument', 'probabilityAtLeast',
       'propertyCost', 'rangeCost', 'rankForXp', 'refundLimit', 'renderEffectText', 'requirementSchema', 'skillCapForRank',
       'skillPointsForRank', 'skillPool', 'skillsSchema', 'subFeatureOptionSchema', 'threatValue', 'weaponPropertiesSchema', 'xpForRank',
     ]);

@@ -2,6 +2,8 @@ import { test, expect, re } from './fixtures';
 
 test.describe('offline reading', () => {
   test('after one online visit: home, visited pages, editors and search work offline; others show the offline page', async ({ page, context, at }) => {
+    // Seven page loads, a service worker install and a search: more than the default budget on a busy machine.
+    test.setTimeout(60_000);
     await page.goto(at('/'));
     await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 15_000 });
     // Visit two pages while online (the worker now controls them).

@@ -7,9 +7,9 @@
  */
 import {
   ATTRIBUTES,
-  SCHEMA_VERSION,
   SKILL_NAMES,
   attributeCapForRank,
+  newDocumentFields,
   rankForXp,
   skillCapForRank,
   type Attribute,
@@ -23,12 +23,7 @@ import { syncAdvancement } from './advancement';
 export function newCharacter(id: string, now: string, name = 'New character'): Character {
   return {
     kind: 'character',
-    id,
-    schemaVersion: SCHEMA_VERSION,
-    name,
-    createdAt: now,
-    updatedAt: now,
-    tags: [],
+    ...newDocumentFields(id, name, now),
     concept: '',
     origin: '',
     xp: 0,

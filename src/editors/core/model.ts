@@ -4,7 +4,7 @@
  * plain snapshots. Edits never refuse a rule break (evaluate reports it); they
  * only keep the document's shape (a whole-number potency, a known field).
  */
-import { SCHEMA_VERSION, type Core } from '../../rules';
+import { newDocumentFields, type Core } from '../../rules';
 
 export type CoreProperty = 'tier' | 'discipline' | 'activation' | 'range' | 'duration';
 
@@ -21,12 +21,7 @@ export type CoreEdit =
 export function newCore(id: string, now: string, name = 'New core'): Core {
   return {
     kind: 'core',
-    id,
-    schemaVersion: SCHEMA_VERSION,
-    name,
-    createdAt: now,
-    updatedAt: now,
-    tags: [],
+    ...newDocumentFields(id, name, now),
     tier: 1,
     discipline: 'kinetic',
     activation: 'action',

@@ -5,7 +5,7 @@
  * another one: a duplicate of one's own, a copy from the bestiary. Both copies
  * are new documents with a new id, owned by the game master.
  */
-import { CREATURE_KINDS, SCHEMA_VERSION, type BestiaryEntry, type Creature } from '../../rules';
+import { CREATURE_KINDS, newDocumentFields, type BestiaryEntry, type Creature } from '../../rules';
 import { fold } from './propertyBrowser';
 
 export type CreatureKind = (typeof CREATURE_KINDS)[number];
@@ -83,12 +83,7 @@ export function creatureRows(mine: readonly OwnCreature[], bestiary: readonly Be
 export function newCreature(id: string, now: string, name = 'New creature'): Creature {
   return {
     kind: 'creature',
-    id,
-    schemaVersion: SCHEMA_VERSION,
-    name,
-    createdAt: now,
-    updatedAt: now,
-    tags: [],
+    ...newDocumentFields(id, name, now),
     notes: '',
     creatureKind: 'beast',
     threatRank: 1,

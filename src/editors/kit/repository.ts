@@ -4,7 +4,7 @@
  * cloud layer's when signed in), and helpers for new documents.
  */
 import type { Catalogues, NucleusDocument } from '../../rules';
-import { SCHEMA_VERSION, evaluate } from '../../rules';
+import { evaluate, newDocumentFields } from '../../rules';
 import { activeRepository, setActiveRepository, newDocumentId as storageId, exportFileName as storageFileName, type DocumentRepository } from '../../storage';
 import { deviceRepository } from '../../storage/active';
 
@@ -37,7 +37,7 @@ export function newDocumentId(): string {
 
 /** The fields every new document carries (GAME.md §6). */
 export function documentBase(name: string, now = new Date().toISOString()) {
-  return { id: newDocumentId(), schemaVersion: SCHEMA_VERSION, name, createdAt: now, updatedAt: now, tags: [] as string[] };
+  return newDocumentFields(newDocumentId(), name, now);
 }
 
 /** A copy of a document under a new id. */

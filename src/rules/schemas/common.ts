@@ -46,3 +46,13 @@ export const documentFields = {
   /** Free labels; migration from version 0 adds `[]`. */
   tags: z.array(text).optional(),
 };
+
+/**
+ * The header of a new document (GAME.md §6): the current schema version,
+ * created and updated at `now`, no tags. The caller brings the id (storage
+ * makes it) and the time, so this stays pure; the kind and the kind's own
+ * fields follow it in the caller's object.
+ */
+export function newDocumentFields(id: string, name: string, now: string) {
+  return { id, schemaVersion: SCHEMA_VERSION, name, createdAt: now, updatedAt: now, tags: [] as string[] };
+}

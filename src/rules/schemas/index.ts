@@ -1,5 +1,5 @@
 /** Every schema of the rules engine, one file per concept. */
-export { SCHEMA_VERSION, attributesSchema, skillsSchema } from './common';
+export { SCHEMA_VERSION, attributesSchema, skillsSchema, newDocumentFields } from './common';
 export * from './blueprint';
 export * from './core';
 export * from './character';
