@@ -37,7 +37,9 @@
 export type {
   ChangeEvent,
   ChangeType,
+  CarriedCopy,
   DocumentKind,
+  DocumentSummary,
   DocumentRepository,
   ListQuery,
   NucleusDocument,
@@ -55,6 +57,7 @@ export {
   openLocalRepository,
   createLocalRepository,
   applyListQuery,
+  summaryOf,
   sortDocuments,
   validityOf,
   BatchConflictError,
@@ -95,4 +98,4 @@ export {
   type ImportProblem,
   type LibraryFile,
 } from './transfer';
-export { referencesTo, type Reference } from './references';
+export { referencesTo, carriedCopies, type Reference } from './references';

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openDB } from 'idb';
 import { openLocalRepository, BatchConflictError, type LocalRepository } from './local';
 import { COALESCE_MS, KEEP_RECENT } from './versions';
 import { TRASH_DAYS, type ChangeEvent } from './types';
@@ -239,5 +240,69 @@ describe('local repository', () => {
     await a.purge('x');
     await vi.waitFor(() => expect(heard).toHaveLength(3), { timeout: 5000 });
     expect(await b.list({ trash: true })).toEqual([]);
+  });
+
+  it('summaries list what list lists, without the content, through save, delete, restore and purge', async () => {
+    const channel = `sum-${++n}`;
+    const { r: a } = await repo({ channel, dbName: 'summaries-tabs' });
+    const { r: b } = await repo({ channel, dbName: 'summaries-tabs' });
+    const strip = ({ document: _d, ...rest }: { document: unknown }) => rest;
+    const same = async (r: LocalRepository, trash = false) => {
+      const full = await r.list({ trash, sort: 'name' });
+      const light = await r.summaries({ trash, sort: 'name' });
+      expect(light.map(({ bytes: _b, carries: _c, ...rest }) => rest)).toEqual(full.map(strip));
+      expect(light.every((s) => !('document' in s))).toBe(true);
+    };
+    expect(await b.summaries()).toEqual([]);
+    await a.save(weapon({ id: 'w-1', name: 'Longarm', tags: ['gun'] } as never) as NucleusDocument, { basedOn: 0 });
+    const vex = character({ id: 'c-1', name: 'Vex', gear: [{ ...weapon({ id: 'g-1', name: 'Vex’s longarm' } as never), originId: 'w-1' }] } as never) as NucleusDocument;
+    await a.save(vex, { basedOn: 0 });
+    await a.save(core({ id: 'k-1', name: 'Shove' } as never) as NucleusDocument, { basedOn: 0 });
+    await same(a);
+    const vexSummary = (await a.summaries({ kind: 'character' }))[0]!;
+    expect(vexSummary.carries).toEqual([{ originId: 'w-1', slot: 'gear', name: 'Vex’s longarm' }]);
+    expect((await a.summaries({ tags: ['gun'] })).map((d) => d.id)).toEqual(['w-1']);
+    await a.delete('k-1');
+    await vi.waitFor(async () => expect((await b.summaries({ trash: true })).map((d) => d.id)).toEqual(['k-1']), { timeout: 5000 });
+    await same(a);
+    await same(a, true);
+    await same(b);
+    await a.restore('k-1');
+    await a.purge('w-1');
+    await vi.waitFor(async () => expect((await b.summaries()).map((d) => d.id).sort()).toEqual(['c-1', 'k-1']), { timeout: 5000 });
+    await same(b);
+    // Usage adds up the summaries: the documents and their versions.
+    const usage = await a.usage();
+    expect(usage.documents).toBe(2);
+    expect(usage.bytes).toBe((await a.summaries()).reduce((n, s) => n + s.bytes!, 0));
+    expect(usage.bytes).toBeGreaterThan(JSON.stringify(await a.list()).length);
+  });
+
+  it('opening a database of the first version builds the summaries and keeps every document and version', async () => {
+    const dbName = `v1-${++n}`;
+    const old = await openDB(dbName, 1, {
+      upgrade(db) {
+        db.createObjectStore('documents', { keyPath: 'id' });
+        db.createObjectStore('versions', { keyPath: ['documentId', 'id'] }).createIndex('documentId', 'documentId');
+        db.createObjectStore('meta');
+      },
+    });
+    const at = '2026-10-01T10:00:00.000Z';
+    const records = [
+      { id: 'w-1', kind: 'blueprint', name: 'Longarm', tags: ['gun'], revision: 3, createdAt: at, updatedAt: at, valid: true, document: weapon({ id: 'w-1', name: 'Longarm', tags: ['gun'] } as never) },
+      { id: 'k-1', kind: 'core', name: 'Shove', tags: [], revision: 1, createdAt: at, updatedAt: at, deletedAt: new Date().toISOString(), valid: false, document: core({ id: 'k-1', name: 'Shove' } as never) },
+    ];
+    for (const r of records) await old.put('documents', r);
+    await old.put('versions', { id: 'r3', documentId: 'w-1', revision: 3, savedAt: at, startedAt: Date.parse(at), summary: 'Changed name', document: records[0]!.document });
+    old.close();
+
+    const { r } = await repo({ dbName });
+    expect((await r.summaries()).map((s) => [s.id, s.name, s.revision, s.valid, s.tags])).toEqual([['w-1', 'Longarm', 3, true, ['gun']]]);
+    expect((await r.summaries({ trash: true })).map((s) => s.id)).toEqual(['k-1']);
+    expect((await r.get('w-1'))?.document).toEqual(records[0]!.document);
+    expect((await r.versions('w-1')).map((v) => v.id)).toEqual(['r3']);
+    const u = await r.usage();
+    expect(u.documents).toBe(2);
+    expect(u.bytes).toBeGreaterThan(JSON.stringify(records).length);
   });
 });

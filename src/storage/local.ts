@@ -1,6 +1,6 @@
 /**
  * This device's documents: IndexedDB through `idb` (stores `documents`,
- * `versions`, `meta`). Implements DocumentRepository.
+ * `versions`, `summaries`, `meta`). Implements DocumentRepository.
  *
  * - Every document is migrated and parsed with the rules engine on the way
  *   in (save, import) and, when its schemaVersion is older, on the way out;
@@ -10,17 +10,25 @@
  * - Every save also writes a version, coalesced and pruned per versions.ts.
  * - Delete marks `deletedAt`; documents in the trash longer than TRASH_DAYS
  *   are purged when the repository opens.
+ * - `summaries` holds each document without its content (name, kind, tags,
+ *   revision, validity, trash mark, bytes, the copies it carries), written
+ *   in the same transaction as every save, delete, restore and purge, so
+ *   the library's first list reads a small record per document instead of
+ *   every document. Version 2 of the database builds it once from the
+ *   stored documents when an older database is opened.
  * - Changes are announced to this tab's subscribers and, through a
  *   BroadcastChannel, to other tabs' (there with `remote: true`).
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { evaluate, loadDocument, SCHEMA_VERSION, type Catalogues, type NucleusDocument } from '../rules';
 import { decideSave } from './conflicts';
+import { carriedCopies } from './references';
 import { pruneVersions, startsNewVersion, summariseChange } from './versions';
 import {
   TRASH_DAYS,
   type ChangeEvent,
   type DocumentRepository,
+  type DocumentSummary,
   type ListQuery,
   type SaveOptions,
   type SaveResult,
@@ -31,7 +39,8 @@ import {
 
 export const DEFAULT_DB_NAME = 'nucleus-documents';
 export const CHANNEL_NAME = 'nucleus-documents';
-const DB_VERSION = 1;
+/** 1: documents, versions, meta. 2: + summaries (built from the documents on upgrade). */
+const DB_VERSION = 2;
 const DAY_MS = 86_400_000;
 
 /** A version as stored: `startedAt` is when its coalescing window opened. */
@@ -39,8 +48,12 @@ interface VersionRecord extends Version {
   startedAt: number;
 }
 
+/** A summary as stored: with the schema version its document was saved in (an older one is upgraded when listed). */
+type SummaryRecord = DocumentSummary & { schemaVersion?: unknown };
+
 interface NucleusDB extends DBSchema {
   documents: { key: string; value: StoredDocument };
+  summaries: { key: string; value: SummaryRecord };
   versions: { key: [string, string]; value: VersionRecord; indexes: { documentId: string } };
   meta: { key: string; value: unknown };
 }
@@ -64,6 +77,7 @@ export interface LocalRepositoryOptions {
 
 export interface LocalRepository extends DocumentRepository {
   readonly place: 'device';
+  summaries(query?: ListQuery): Promise<DocumentSummary[]>;
   /** Removes documents that have been in the trash longer than TRASH_DAYS. Returns how many. */
   purgeExpired(): Promise<number>;
   /** Several documents at once (an import): all written in one transaction, or none (BatchConflictError). */
@@ -97,7 +111,22 @@ function upgrade(record: StoredDocument): StoredDocument {
   }
 }
 
-function matches(doc: StoredDocument, q: ListQuery, text: string): boolean {
+const jsonBytes = (value: unknown) => JSON.stringify(value).length;
+
+/** The summary of a stored record; `versionBytes` is the size of its versions. */
+export function summaryOf(record: StoredDocument, versionBytes = 0): SummaryRecord {
+  const { document, ...rest } = record;
+  const summary: SummaryRecord = { ...rest, bytes: jsonBytes(record) + versionBytes, schemaVersion: (document as { schemaVersion?: unknown }).schemaVersion };
+  const carries = record.problem ? [] : carriedCopies(document);
+  if (carries.length) summary.carries = carries;
+  return summary;
+}
+
+function publicSummary({ schemaVersion: _schemaVersion, ...summary }: SummaryRecord): DocumentSummary {
+  return summary;
+}
+
+function matches(doc: DocumentSummary, q: ListQuery, text: string): boolean {
   if (q.trash ? !doc.deletedAt : doc.deletedAt) return false;
   if (q.kind && doc.kind !== q.kind) return false;
   if (text && !doc.name.toLowerCase().includes(text)) return false;
@@ -107,13 +136,13 @@ function matches(doc: StoredDocument, q: ListQuery, text: string): boolean {
 
 const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
-export function sortDocuments(docs: StoredDocument[], sort: ListQuery['sort'] = 'updated'): StoredDocument[] {
+export function sortDocuments<T extends DocumentSummary>(docs: T[], sort: ListQuery['sort'] = 'updated'): T[] {
   if (sort === 'name') return docs.sort((a, b) => byName.compare(a.name, b.name) || a.id.localeCompare(b.id));
   return docs.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.id.localeCompare(b.id)));
 }
 
 /** The list a query asks for (shared with the cloud adapter and the library). */
-export function applyListQuery(docs: readonly StoredDocument[], q: ListQuery = {}): StoredDocument[] {
+export function applyListQuery<T extends DocumentSummary>(docs: readonly T[], q: ListQuery = {}): T[] {
   const text = (q.text ?? '').trim().toLowerCase();
   return sortDocuments(
     docs.filter((d) => matches(d, q, text)),
@@ -124,11 +153,23 @@ export function applyListQuery(docs: readonly StoredDocument[], q: ListQuery = {
 export async function openLocalRepository(options: LocalRepositoryOptions = {}): Promise<LocalRepository> {
   const now = options.now ?? Date.now;
   const db: IDBPDatabase<NucleusDB> = await openDB<NucleusDB>(options.dbName ?? DEFAULT_DB_NAME, DB_VERSION, {
-    upgrade(database) {
-      database.createObjectStore('documents', { keyPath: 'id' });
-      const versions = database.createObjectStore('versions', { keyPath: ['documentId', 'id'] });
-      versions.createIndex('documentId', 'documentId');
-      database.createObjectStore('meta');
+    async upgrade(database, oldVersion, _newVersion, tx) {
+      if (oldVersion < 1) {
+        database.createObjectStore('documents', { keyPath: 'id' });
+        const versions = database.createObjectStore('versions', { keyPath: ['documentId', 'id'] });
+        versions.createIndex('documentId', 'documentId');
+        database.createObjectStore('meta');
+      }
+      if (oldVersion < 2) {
+        const summaries = database.createObjectStore('summaries', { keyPath: 'id' });
+        if (oldVersion >= 1) {
+          // Built once from what is stored; the documents themselves are not touched.
+          const [docs, versions] = await Promise.all([tx.objectStore('documents').getAll(), tx.objectStore('versions').getAll()]);
+          const versionBytes = new Map<string, number>();
+          for (const v of versions) versionBytes.set(v.documentId, (versionBytes.get(v.documentId) ?? 0) + jsonBytes(v));
+          await Promise.all(docs.map((d) => summaries.put(summaryOf(d, versionBytes.get(d.id) ?? 0))));
+        }
+      }
     },
   });
   const listeners = new Set<(e: ChangeEvent) => void>();
@@ -141,24 +182,39 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
    * its document before listeners hear of it).
    */
   let cache: Map<string, StoredDocument> | null = null;
+  /** The same for summaries (the library's list). */
+  let summaryCache: Map<string, DocumentSummary> | null = null;
   const useCache = !!channel;
   /** Counts writes, so a list that raced one does not install a stale cache. */
   let writes = 0;
-  const cacheSet = (record: StoredDocument | undefined, id: string) => {
+  const cacheSet = (record: StoredDocument | undefined, id: string, summary?: SummaryRecord) => {
     writes++;
-    if (!cache) return;
-    if (record) cache.set(id, record);
-    else cache.delete(id);
+    if (cache) {
+      if (record) cache.set(id, record);
+      else cache.delete(id);
+    }
+    if (summaryCache) {
+      if (summary) summaryCache.set(id, publicSummary(summary));
+      else summaryCache.delete(id);
+    }
   };
   if (channel) {
     channel.onmessage = async (m: MessageEvent<ChangeEvent>) => {
       writes++;
-      if (cache) {
-        const record = await db.get('documents', m.data.id);
-        cacheSet(record && upgrade(record), m.data.id);
+      if (cache || summaryCache) {
+        const tx = db.transaction(['documents', 'summaries']);
+        const [record, summary] = await Promise.all([tx.objectStore('documents').get(m.data.id), tx.objectStore('summaries').get(m.data.id)]);
+        cacheSet(record && upgrade(record), m.data.id, summary && (await currentSummary(summary)));
       }
       for (const l of listeners) l({ ...m.data, remote: true });
     };
+  }
+
+  /** A summary whose document an older Nucleus saved: listed as its upgraded document reads (or with its problem). */
+  async function currentSummary(summary: SummaryRecord): Promise<SummaryRecord> {
+    if (summary.schemaVersion === SCHEMA_VERSION) return summary;
+    const record = await db.get('documents', summary.id);
+    return record ? { ...summaryOf(upgrade(record)), bytes: summary.bytes } : summary;
   }
   const emit = (event: Omit<ChangeEvent, 'remote'>) => {
     for (const l of listeners) l({ ...event, remote: false });
@@ -188,7 +244,9 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
 
   type Prepared = ReturnType<typeof prepare>;
 
-  async function write(tx: IDBPTransaction<NucleusDB, ('documents' | 'versions')[], 'readwrite'>, p: Prepared): Promise<SaveResult> {
+  type WriteResult = SaveResult & { summary?: SummaryRecord };
+
+  async function write(tx: IDBPTransaction<NucleusDB, ('documents' | 'versions' | 'summaries')[], 'readwrite'>, p: Prepared): Promise<WriteResult> {
     const { parsed, valid, options } = p;
     const docs = tx.objectStore('documents');
     const vers = tx.objectStore('versions');
@@ -215,7 +273,7 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
     await docs.put(record);
 
     const history = await vers.index('documentId').getAll(document.id);
-    history.sort((a, b) => b.startedAt - a.startedAt);
+    history.sort((a, b) => b.startedAt - a.startedAt || b.revision - a.revision);
     const newest = history[0];
     const coalesce = !options.newVersion && newest && !startsNewVersion({ at: newest.startedAt, revision: newest.revision }, at);
     const before = coalesce ? history[1] : newest;
@@ -224,17 +282,21 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
       ? { ...newest, revision: record.revision, savedAt: iso, summary, document }
       : { id: `r${record.revision}`, documentId: document.id, revision: record.revision, savedAt: iso, startedAt: at, summary, document };
     await vers.put(version);
+    let kept = coalesce ? [version, ...history.slice(1)] : [version, ...history];
     if (!coalesce) {
-      const keep = new Set(pruneVersions([version, ...history].map((v) => ({ ...v, at: v.startedAt }))).map((v) => v.id));
+      const keep = new Set(pruneVersions(kept.map((v) => ({ ...v, at: v.startedAt }))).map((v) => v.id));
       for (const v of history) if (!keep.has(v.id)) await vers.delete([v.documentId, v.id]);
+      kept = kept.filter((v) => keep.has(v.id));
     }
-    return { ok: true, stored: record };
+    const listed = summaryOf(record, kept.reduce((n, v) => n + jsonBytes(v), 0));
+    await tx.objectStore('summaries').put(listed);
+    return { ok: true, stored: record, summary: listed };
   }
 
   async function saveAll(items: readonly { document: NucleusDocument; options: SaveOptions }[]): Promise<SaveResult[]> {
     const prepared = items.map((i) => prepare(i.document, i.options));
-    const tx = db.transaction(['documents', 'versions'], 'readwrite');
-    const results: SaveResult[] = [];
+    const tx = db.transaction(['documents', 'versions', 'summaries'], 'readwrite');
+    const results: WriteResult[] = [];
     for (const p of prepared) results.push(await write(tx, p));
     const conflicts = results.flatMap((r) => (r.ok ? [] : [r.conflict]));
     if (conflicts.length && results.length > 1) {
@@ -244,29 +306,33 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
       throw new BatchConflictError(conflicts);
     }
     await tx.done;
-    for (const r of results) if (r.ok) cacheSet(r.stored, r.stored.id);
+    for (const r of results) if (r.ok) cacheSet(r.stored, r.stored.id, r.summary);
     for (const r of results) if (r.ok) emit({ type: 'saved', id: r.stored.id, kind: r.stored.kind, revision: r.stored.revision });
     if (results.some((r) => r.ok)) void askPersist();
-    return results;
+    return results.map(({ summary: _summary, ...r }) => r as SaveResult);
   }
 
   async function setDeleted(id: string, deletedAt: string | undefined): Promise<StoredDocument | undefined> {
-    const tx = db.transaction('documents', 'readwrite');
-    const stored = await tx.store.get(id);
+    const tx = db.transaction(['documents', 'summaries'], 'readwrite');
+    const stored = await tx.objectStore('documents').get(id);
     if (stored) {
       const next = { ...stored };
       if (deletedAt) next.deletedAt = deletedAt;
       else delete next.deletedAt;
-      await tx.store.put(next);
+      await tx.objectStore('documents').put(next);
+      const before = await tx.objectStore('summaries').get(id);
+      const summary = { ...summaryOf(next), bytes: before?.bytes ?? jsonBytes(next) };
+      await tx.objectStore('summaries').put(summary);
       await tx.done;
-      cacheSet(upgrade(next), id);
+      cacheSet(upgrade(next), id, await currentSummary(summary));
     }
     return stored;
   }
 
   async function purgeOne(id: string): Promise<void> {
-    const tx = db.transaction(['documents', 'versions'], 'readwrite');
+    const tx = db.transaction(['documents', 'versions', 'summaries'], 'readwrite');
     await tx.objectStore('documents').delete(id);
+    await tx.objectStore('summaries').delete(id);
     const keys = await tx.objectStore('versions').index('documentId').getAllKeys(id);
     for (const k of keys) await tx.objectStore('versions').delete(k);
     await tx.done;
@@ -283,6 +349,15 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
       const all = (await db.getAll('documents')).map(upgrade);
       if (useCache && !cache && writes === before) cache = new Map(all.map((d) => [d.id, d]));
       return applyListQuery(all, query);
+    },
+
+    async summaries(query: ListQuery = {}) {
+      if (summaryCache) return applyListQuery([...summaryCache.values()], query);
+      const before = writes;
+      const all = await Promise.all((await db.getAll('summaries')).map(currentSummary));
+      const list = all.map(publicSummary);
+      if (useCache && !summaryCache && writes === before) summaryCache = new Map(list.map((d) => [d.id, d]));
+      return applyListQuery(list, query);
     },
 
     async get(id) {
@@ -331,21 +406,17 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
     },
 
     async usage(): Promise<Usage> {
-      const tx = db.transaction(['documents', 'versions']);
-      let bytes = 0;
-      let documents = 0;
-      for (const d of await tx.objectStore('documents').getAll()) {
-        documents++;
-        bytes += JSON.stringify(d).length;
-      }
-      for (const v of await tx.objectStore('versions').getAll()) bytes += JSON.stringify(v).length;
+      // The summaries carry each document's bytes (with its versions): no need to read everything.
+      const all = summaryCache ? [...summaryCache.values()] : await db.getAll('summaries');
+      const documents = all.length;
+      const bytes = all.reduce((n, s) => n + (s.bytes ?? 0), 0);
       const estimate = await globalThis.navigator?.storage?.estimate?.().catch(() => undefined);
       return estimate?.quota ? { documents, bytes, quota: estimate.quota } : { documents, bytes };
     },
 
     async purgeExpired() {
       const cutoff = now() - TRASH_DAYS * DAY_MS;
-      const expired = (await db.getAll('documents')).filter((d) => d.deletedAt && Date.parse(d.deletedAt) < cutoff);
+      const expired = (await db.getAll('summaries')).filter((d) => d.deletedAt && Date.parse(d.deletedAt) < cutoff);
       for (const d of expired) {
         await purgeOne(d.id);
         emit({ type: 'purged', id: d.id, kind: d.kind });
@@ -371,12 +442,13 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
 export function createLocalRepository(options: LocalRepositoryOptions = {}): LocalRepository {
   const opened = openLocalRepository(options);
   const call =
-    <K extends 'list' | 'get' | 'save' | 'saveMany' | 'delete' | 'restore' | 'purge' | 'versions' | 'restoreVersion' | 'usage' | 'purgeExpired'>(name: K) =>
+    <K extends 'list' | 'summaries' | 'get' | 'save' | 'saveMany' | 'delete' | 'restore' | 'purge' | 'versions' | 'restoreVersion' | 'usage' | 'purgeExpired'>(name: K) =>
     async (...args: unknown[]): Promise<unknown> =>
       ((await opened)[name] as (...a: unknown[]) => Promise<unknown>)(...args);
   return {
     place: 'device',
     list: call('list'),
+    summaries: call('summaries'),
     get: call('get'),
     save: call('save'),
     saveMany: call('saveMany'),

@@ -80,43 +80,88 @@ describe('document session', () => {
     expect((await a.get('w1'))?.revision).toBe(3);
   });
 
-  it('S3/S4 unsaved edits meeting another tab’s save become a conflict; resolving keeps both', async () => {
+  it('S3/S4 unsaved edits meeting another tab’s save: both are kept at once, the one changed last under the id', async () => {
     const channel = `s-${++n}`;
     const a = await repo(channel, `tabs-${n}`);
     const b = await repo(channel, `tabs-${n}`);
     await a.save(doc(), { basedOn: 0 });
     const sb = await session('w1', b, 10_000);
     sb.update((d) => ({ ...d, name: 'Mine (tab B)' }));
+    await wait(5);
     await a.save(doc({ name: 'Theirs (tab A)' }), { basedOn: 1 });
-    await vi.waitFor(() => expect(sb.$saveState.get()).toBe('conflict'), { timeout: 5000 });
+    await vi.waitFor(() => expect(sb.$conflict.get()?.kept).toBe('theirs'), { timeout: 5000 });
     const c = sb.$conflict.get()!;
     expect(c.mine.name).toBe('Mine (tab B)');
     expect(c.theirs.name).toBe('Theirs (tab A)');
-    // Still a conflict after a flush: nothing overwrites either side.
-    await sb.flush();
-    expect((await a.get('w1'))?.name).toBe('Theirs (tab A)');
-
-    const resolution = await sb.resolveConflict('mine');
-    expect(resolution.kept).toBe('mine');
-    expect(resolution.copy.name).toMatch(/^Theirs \(tab A\) \(conflict copy, \d{4}-\d\d-\d\d \d\d:\d\d\)$/);
-    expect((await a.get('w1'))?.name).toBe('Mine (tab B)');
-    expect((await a.get(resolution.copy.id))?.document.name).toBe(resolution.copy.name);
+    expect(c.differs).toBe('name');
+    // Tab A saved last: its version stays; this tab's edits are the copy, already saved.
+    expect(c.copy!.name).toMatch(/^Mine \(tab B\) \(conflict copy, \d{4}-\d\d-\d\d \d\d:\d\d\)$/);
+    expect(sb.$document.get().name).toBe('Theirs (tab A)');
     expect(sb.$saveState.get()).toBe('saved');
+    expect((await a.get('w1'))?.name).toBe('Theirs (tab A)');
+    expect((await a.get(c.copy!.id))?.document.name).toBe(c.copy!.name);
+
+    // The player chooses the other side: the two swap places, nothing is dropped.
+    const swapped = await sb.resolveConflict('mine');
+    expect(swapped.kept).toBe('mine');
+    expect(sb.$document.get().name).toBe('Mine (tab B)');
+    expect((await a.get('w1'))?.name).toBe('Mine (tab B)');
+    expect((await a.get(c.copy!.id))?.name).toMatch(/^Theirs \(tab A\) \(conflict copy, /);
     expect(sb.$conflict.get()).toBeNull();
+    expect((await a.list()).length).toBe(2);
   });
 
-  it('S4 keeping theirs shows their document and saves mine as the copy', async () => {
+  it('S4 keeping the side chosen automatically closes the conflict and changes nothing', async () => {
     const r = await repo();
     await r.save(doc(), { basedOn: 0 });
     const s = await session('w1', r, 10_000);
     s.update((d) => ({ ...d, name: 'Mine' }));
+    await wait(5);
     await r.save(doc({ name: 'Theirs' }), { basedOn: 1 });
     await s.flush();
-    await vi.waitFor(() => expect(s.$saveState.get()).toBe('conflict'), { timeout: 5000 });
-    const { copy } = await s.resolveConflict('theirs');
+    await vi.waitFor(() => expect(s.$conflict.get()?.kept).toBe('theirs'), { timeout: 5000 });
+    const { kept, copy } = await s.resolveConflict('theirs');
+    expect(kept).toBe('theirs');
+    expect(s.$conflict.get()).toBeNull();
     expect(s.$document.get().name).toBe('Theirs');
     expect(copy.name).toMatch(/^Mine \(conflict copy, /);
     expect((await r.list()).map((d) => d.name).sort()).toEqual([copy.name, 'Theirs'].sort());
+  });
+
+  it('S4 this tab’s edits made after the other save stay under the id; the other save becomes the copy', async () => {
+    const channel = `s-${++n}`;
+    const r = await repo(channel, `tabs-${n}`);
+    // The other tab's clock says its save was a minute ago.
+    const other = await openLocalRepository({ dbName: `tabs-${n}`, channel, now: () => Date.now() - 60_000 });
+    repos.push(other);
+    await r.save(doc(), { basedOn: 0 });
+    const s = await session('w1', r, 10_000);
+    s.update((d) => ({ ...d, notes: 'typed later' }) as NucleusDocument);
+    await other.save(doc({ name: 'Theirs' }), { basedOn: 1 });
+    await vi.waitFor(() => expect(s.$conflict.get()?.kept).toBe('mine'), { timeout: 5000 });
+    expect((await r.get('w1'))?.document).toMatchObject({ name: 'Longarm', notes: 'typed later' });
+    expect(s.$conflict.get()!.copy!.name).toMatch(/^Theirs \(conflict copy, /);
+    // Editing goes on as usual.
+    s.update((d) => ({ ...d, name: 'Longarm II' }));
+    await s.flush();
+    expect((await r.get('w1'))?.name).toBe('Longarm II');
+  });
+
+  it('S5 restoring a version is a new save the session shows, and the version before stays in the history', async () => {
+    const r = await repo();
+    await r.save(doc(), { basedOn: 0 });
+    await r.save(doc({ name: 'Second' }), { basedOn: 1, newVersion: true });
+    const s = await session('w1', r, 10_000);
+    const first = (await r.versions('w1')).find((v) => v.document.name === 'Longarm');
+    s.update((d) => ({ ...d, name: 'Renamed' }));
+    const restored = await s.restoreVersion(first!.id);
+    expect(restored.name).toBe('Longarm');
+    expect(s.$document.get().name).toBe('Longarm');
+    expect(s.$saveState.get()).toBe('saved');
+    const stored = await r.get('w1');
+    expect(stored?.revision).toBe(4);
+    const versions = await r.versions('w1');
+    expect(versions.map((v) => v.document.name)).toEqual(['Longarm', 'Renamed', 'Longarm']);
   });
 
   it('reports an error a person can read when a save is refused', async () => {

@@ -8,14 +8,19 @@
  *    (`visibilitychange` → hidden, `pagehide`) starts the save at once.
  * S2 Every save names the revision the session last saved or loaded.
  * S3 A save of the same document elsewhere (another tab, the History menu)
- *    reloads it here when there are no unsaved edits; with unsaved edits the
- *    session turns to 'conflict' and keeps both sides until resolved.
- * S4 Resolving a conflict keeps both: the side kept stays under the
- *    document's id, the other is saved as "Name (conflict copy, date)".
+ *    reloads it here when there are no unsaved edits; with unsaved edits it
+ *    is a conflict, and neither side is overwritten.
+ * S4 A conflict keeps both at once (so closing the tab then loses nothing):
+ *    the side changed last stays under the document's id, the other is
+ *    saved as "Name (conflict copy, date)". `$conflict` stays set, with
+ *    what differs, until the player chooses: keep it so, or swap the two.
+ * S5 Restoring a version is a new save of the version's content (it stays
+ *    in the history, so the step can be undone).
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import type { NucleusDocument } from '../rules';
 import { conflictCopyName, resolveConflict } from './conflicts';
+import { summariseChange } from './versions';
 import type { DocumentRepository, StoredDocument } from './types';
 import { activeRepository } from './active';
 
@@ -30,10 +35,16 @@ export const AUTOSAVE_MS = 800;
 export type SaveState = 'saved' | 'saving' | 'unsaved' | 'offline' | 'synced' | 'conflict' | 'error';
 
 export interface Conflict {
-  /** The edits of this session (not saved). */
+  /** The edits of this session. */
   mine: NucleusDocument;
-  /** What is stored now, saved elsewhere. */
+  /** What was saved elsewhere meanwhile. */
   theirs: StoredDocument;
+  /** What differs between the two, a short sentence ("Changed name, notes"). */
+  differs: string;
+  /** S4: set once both are kept: which side stayed under the id… */
+  kept?: 'mine' | 'theirs';
+  /** …and where the other one is now. */
+  copy?: StoredDocument;
 }
 
 export interface ConflictResolution {
@@ -57,8 +68,14 @@ export interface DocumentSession {
   update(next: NucleusDocument | ((current: NucleusDocument) => NucleusDocument)): void;
   /** Saves now if there are unsaved edits (resolves when written). */
   flush(): Promise<void>;
-  /** S4. `keep` defaults to the side changed last. */
+  /**
+   * S4: the player's choice. Before both are kept: keep `keep` (default the
+   * side changed last) under the id, the other as the copy. After: the same
+   * side again closes the conflict; the other side swaps the two.
+   */
   resolveConflict(keep?: 'mine' | 'theirs'): Promise<ConflictResolution>;
+  /** S5: restores a version as a new save; resolves with the document now shown. */
+  restoreVersion(versionId: string): Promise<NucleusDocument>;
   /** Saves pending edits, then stops listening. */
   close(): Promise<void>;
 }
@@ -125,11 +142,23 @@ export async function openDocument(source: string | NucleusDocument, options: Op
     timer = setTimeout(() => void flush(), delay);
   };
 
+  /** A conflict whose two sides are not both kept yet: nothing saves under the id until they are. */
+  const holding = () => {
+    const c = $conflict.get();
+    return !!c && !c.kept;
+  };
+
   function enterConflict(theirs: StoredDocument) {
     clearTimeout(timer);
     dirty = true;
-    $conflict.set({ mine: $document.get(), theirs });
+    const mine = $document.get();
+    $conflict.set({ mine, theirs, differs: summariseChange(theirs.document as Record<string, unknown>, mine as Record<string, unknown>).replace(/^Changed /, '') });
     $saveState.set('conflict');
+    // S4: keep both now; the player chooses later.
+    void resolve().catch((e: Error) => {
+      $error.set(e.message);
+      $saveState.set('conflict');
+    });
   }
 
   async function saveOnce(): Promise<void> {
@@ -157,10 +186,92 @@ export async function openDocument(source: string | NucleusDocument, options: Op
   async function flush(): Promise<void> {
     clearTimeout(timer);
     while (saving) await saving;
-    if (!dirty || $conflict.get()) return;
+    if (!dirty || holding()) return;
     saving = saveOnce().finally(() => (saving = null));
     await saving;
-    if (dirty && !$conflict.get() && !closed) schedule();
+    if (dirty && !holding() && !closed) schedule();
+  }
+
+  /** Runs `work` as this session's save (other saves and remote reloads wait for it). */
+  async function exclusive<T>(work: () => Promise<T>): Promise<T> {
+    while (saving) await saving;
+    const run = work();
+    saving = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    try {
+      return await run;
+    } finally {
+      saving = null;
+    }
+  }
+
+  const copyOf = (doc: NucleusDocument, when: Date, copyId = newDocumentId()) =>
+    ({ ...doc, id: copyId, name: conflictCopyName(doc.name, when), createdAt: new Date(now()).toISOString() }) as NucleusDocument;
+
+  /** S4 before a choice: both sides saved, the one changed last under the id. */
+  async function resolve(keep?: 'mine' | 'theirs'): Promise<ConflictResolution> {
+    return exclusive(async () => {
+      const c = $conflict.get();
+      if (!c || c.kept) throw new Error('There is no conflict to resolve.');
+      const theirs = (await repo.get(id)) ?? c.theirs;
+      const mine = $document.get();
+      const editedIso = new Date(editedAt).toISOString();
+      const side = { mine: { id, name: mine.name, revision, updatedAt: editedIso }, theirs: { id, name: theirs.name, revision: theirs.revision, updatedAt: theirs.updatedAt } };
+      const kept = keep ?? (resolveConflict(side.theirs, side.mine).keep === side.mine ? 'mine' : 'theirs');
+      const other = kept === 'mine' ? theirs.document : mine;
+      const copyDoc = copyOf(other, new Date(kept === 'mine' ? theirs.updatedAt : editedIso));
+      const copy = await repo.save(copyDoc, { basedOn: 0, valid: options.validity?.(copyDoc) });
+      if (!copy.ok) throw new Error('The conflict copy could not be saved.');
+      let copyStored = copy.stored;
+      if (kept === 'mine') {
+        const r = await repo.save(mine, { basedOn: theirs.revision, valid: options.validity?.(mine), newVersion: true });
+        if (!r.ok) throw new Error('The document changed again while the conflict was being resolved; reload the page to compare once more.');
+        revision = r.stored.revision;
+        $stored.set(r.stored);
+        dirty = $document.get() !== mine;
+      } else {
+        revision = theirs.revision;
+        $stored.set(theirs);
+        // Edits typed while the copy was written belong to the copy too.
+        const latest = $document.get();
+        if (latest !== mine) {
+          const again = await repo.save({ ...latest, id: copyStored.id, name: copyStored.name } as NucleusDocument, { basedOn: copyStored.revision });
+          if (again.ok) copyStored = again.stored;
+        }
+        dirty = false;
+        $document.set(theirs.document);
+      }
+      $conflict.set({ ...c, mine, theirs, kept, copy: copyStored });
+      $error.set(null);
+      $saveState.set(dirty ? 'unsaved' : 'saved');
+      if (dirty) schedule();
+      return { kept, copy: copyStored };
+    });
+  }
+
+  /** S4 after both are kept: the other side comes back under the id, this one goes to the copy. */
+  async function swap(c: Conflict & { kept: 'mine' | 'theirs'; copy: StoredDocument }): Promise<ConflictResolution> {
+    await flush();
+    return exclusive(async () => {
+      const copy = (await repo.get(c.copy.id)) ?? c.copy;
+      const here = $document.get();
+      const otherName = c.kept === 'mine' ? c.theirs.document.name : c.mine.name;
+      const back = { ...copy.document, id, name: otherName } as NucleusDocument;
+      const r = await repo.save(back, { basedOn: revision, valid: options.validity?.(back), newVersion: true });
+      if (!r.ok) throw new Error('The document changed again elsewhere; reload the page to compare once more.');
+      const moved = { ...here, id: copy.id, name: conflictCopyName(here.name, new Date(now())) } as NucleusDocument;
+      const m = await repo.save(moved, { basedOn: copy.revision, valid: options.validity?.(moved), newVersion: true });
+      if (!m.ok) throw new Error('The conflict copy changed meanwhile; open it to compare.');
+      revision = r.stored.revision;
+      dirty = false;
+      $stored.set(r.stored);
+      $document.set(r.stored.document);
+      $conflict.set(null);
+      $saveState.set('saved');
+      return { kept: c.kept === 'mine' ? 'theirs' : 'mine', copy: m.stored };
+    });
   }
 
   const unsubscribe = repo.subscribe((event) => {
@@ -176,7 +287,7 @@ export async function openDocument(source: string | NucleusDocument, options: Op
           latest = await repo.get(id);
         }
         if (!latest || latest.revision <= revision) return;
-        if (dirty || $conflict.get()) return enterConflict(latest);
+        if (dirty || holding()) return enterConflict(latest);
         revision = latest.revision;
         $stored.set(latest);
         $document.set(latest.document);
@@ -204,7 +315,7 @@ export async function openDocument(source: string | NucleusDocument, options: Op
     document.addEventListener('visibilitychange', onHidden);
   }
 
-  return {
+  const session: DocumentSession = {
     id,
     $document,
     $saveState,
@@ -218,7 +329,7 @@ export async function openDocument(source: string | NucleusDocument, options: Op
       dirty = true;
       editedAt = now();
       const c = $conflict.get();
-      if (c) {
+      if (c && !c.kept) {
         $conflict.set({ ...c, mine: value });
         return;
       }
@@ -229,34 +340,35 @@ export async function openDocument(source: string | NucleusDocument, options: Op
     async resolveConflict(keep) {
       const c = $conflict.get();
       if (!c) throw new Error('There is no conflict to resolve.');
-      while (saving) await saving;
-      const theirs = (await repo.get(id)) ?? c.theirs;
-      const mine = $document.get();
-      const editedIso = new Date(editedAt).toISOString();
-      const side = { mine: { id, name: mine.name, revision, updatedAt: editedIso }, theirs: { id, name: theirs.name, revision: theirs.revision, updatedAt: theirs.updatedAt } };
-      const kept = keep ?? (resolveConflict(side.theirs, side.mine).keep === side.mine ? 'mine' : 'theirs');
-      const other = kept === 'mine' ? theirs.document : mine;
-      const otherWhen = new Date(kept === 'mine' ? theirs.updatedAt : editedIso);
-      const copyDoc = { ...other, id: newDocumentId(), name: conflictCopyName(other.name, otherWhen), createdAt: new Date(now()).toISOString() } as NucleusDocument;
-      const copy = await repo.save(copyDoc, { basedOn: 0, valid: options.validity?.(copyDoc) });
-      if (!copy.ok) throw new Error('The conflict copy could not be saved.');
-      if (kept === 'mine') {
-        const r = await repo.save(mine, { basedOn: theirs.revision, valid: options.validity?.(mine), newVersion: true });
+      if (!c.kept || !c.copy) {
+        // The automatic keep-both may be under way: wait for it, then decide on its outcome.
+        while (saving) await saving;
+        const now = $conflict.get();
+        if (now && !now.kept) return resolve(keep);
+        if (!now?.kept || !now.copy) throw new Error('There is no conflict to resolve.');
+        return session.resolveConflict(keep);
+      }
+      if (!keep || keep === c.kept) {
+        $conflict.set(null);
+        return { kept: c.kept, copy: c.copy };
+      }
+      return swap(c as Conflict & { kept: 'mine' | 'theirs'; copy: StoredDocument });
+    },
+    async restoreVersion(versionId) {
+      await flush();
+      return exclusive(async () => {
+        const r = await repo.restoreVersion(id, versionId);
         if (!r.ok) {
           enterConflict(r.conflict);
-          throw new Error('The document changed again while the conflict was being resolved; compare once more.');
+          throw new Error('The document changed elsewhere meanwhile; both versions are kept.');
         }
         revision = r.stored.revision;
+        dirty = false;
         $stored.set(r.stored);
-      } else {
-        revision = theirs.revision;
-        $stored.set(theirs);
-        $document.set(theirs.document);
-      }
-      dirty = false;
-      $conflict.set(null);
-      $saveState.set('saved');
-      return { kept, copy: copy.stored };
+        $document.set(r.stored.document);
+        $saveState.set('saved');
+        return r.stored.document;
+      });
     },
     async close() {
       await flush();
@@ -269,4 +381,5 @@ export async function openDocument(source: string | NucleusDocument, options: Op
       }
     },
   };
+  return session;
 }

@@ -39,6 +39,25 @@ export interface StoredDocument {
   problem?: string;
 }
 
+/** A copy one document carries of another (a character's gear and cores), by origin id. */
+export interface CarriedCopy {
+  originId: string;
+  slot: 'gear' | 'cores';
+  name: string;
+}
+
+/**
+ * A stored document without its content: what a list shows. This device
+ * keeps these in their own small store, so listing a large library does not
+ * read every document.
+ */
+export type DocumentSummary = Omit<StoredDocument, 'document'> & {
+  /** The copies it carries of other documents (for "what refers to this" before a delete). */
+  carries?: CarriedCopy[];
+  /** Bytes of the record and its versions (JSON length), for the storage used. */
+  bytes?: number;
+};
+
 export interface ListQuery {
   kind?: DocumentKind;
   /** Case-insensitive text in the name. */
@@ -110,6 +129,8 @@ export interface Usage {
 export interface DocumentRepository {
   readonly place: Place;
   list(query?: ListQuery): Promise<StoredDocument[]>;
+  /** The same list without the documents' content (fast on a large library); places that have no lighter way leave it out. */
+  summaries?(query?: ListQuery): Promise<DocumentSummary[]>;
   get(id: string): Promise<StoredDocument | undefined>;
   save(document: NucleusDocument, options: SaveOptions): Promise<SaveResult>;
   /** To the trash. */

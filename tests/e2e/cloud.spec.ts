@@ -95,23 +95,25 @@ function weapon(id: string, name: string) {
 }
 
 /**
- * Saves on this device as an editor tab does: the IndexedDB record (schema of
- * src/storage/local.ts), then the notice to the other tabs.
+ * Saves on this device as an editor tab does: the IndexedDB record and its
+ * summary, in one transaction (schema version 2 of src/storage/local.ts),
+ * then the notice to the other tabs.
  */
 async function saveOnDevice(page: Page, id: string, name: string): Promise<void> {
   await page.evaluate(
     async ({ id, name, fresh }) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const r = indexedDB.open('nucleus-documents', 1);
+        const r = indexedDB.open('nucleus-documents', 2);
         r.onupgradeneeded = () => {
           r.result.createObjectStore('documents', { keyPath: 'id' });
           r.result.createObjectStore('versions', { keyPath: ['documentId', 'id'] }).createIndex('documentId', 'documentId');
+          r.result.createObjectStore('summaries', { keyPath: 'id' });
           r.result.createObjectStore('meta');
         };
         r.onsuccess = () => resolve(r.result);
         r.onerror = () => reject(r.error);
       });
-      const tx = db.transaction('documents', 'readwrite');
+      const tx = db.transaction(['documents', 'summaries'], 'readwrite');
       const store = tx.objectStore('documents');
       const old = await new Promise<Record<string, unknown> | undefined>((resolve) => {
         const g = store.get(id);
@@ -120,7 +122,9 @@ async function saveOnDevice(page: Page, id: string, name: string): Promise<void>
       const at = new Date().toISOString();
       const document = { ...((old?.document as object) ?? fresh), name, updatedAt: at };
       const revision = ((old?.revision as number) ?? 0) + 1;
-      store.put({ id, kind: 'blueprint', name, tags: [], revision, createdAt: (old?.createdAt as string) ?? at, updatedAt: at, valid: true, document });
+      const record = { id, kind: 'blueprint', name, tags: [], revision, createdAt: (old?.createdAt as string) ?? at, updatedAt: at, valid: true };
+      store.put({ ...record, document });
+      tx.objectStore('summaries').put({ ...record, bytes: JSON.stringify(document).length, schemaVersion: 1 });
       await new Promise((resolve, reject) => {
         tx.oncomplete = resolve;
         tx.onerror = () => reject(tx.error);
@@ -134,7 +138,12 @@ async function saveOnDevice(page: Page, id: string, name: string): Promise<void>
   );
 }
 
-const row = (page: Page, name: string | RegExp) => page.locator('tr[data-document]').filter({ has: page.getByRole('link', { name }) });
+/** A document in the account library's list (one list: each row carries its sync state). */
+const row = (page: Page, name: string | RegExp) =>
+  page
+    .getByRole('list', { name: 'Your documents' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', typeof name === 'string' ? { name, exact: true } : { name }) });
 const status = (page: Page) => page.locator('[data-sync-phase]');
 
 test.describe('two devices of one account', () => {

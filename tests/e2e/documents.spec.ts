@@ -287,3 +287,122 @@ test('a core made in the core editor is in the library, edits up to a second bef
   // The editor island loads its catalogues first (slow on a busy machine).
   await expect(library.getByRole('textbox', { name: 'Name' })).toHaveValue('Pulse lance II', { timeout: 30_000 });
 });
+
+/** Opens a stored document in its editor and waits for the form (the island loads catalogues first). */
+async function openEditor(page: Page, at: (p: string) => string, editor: string, id: string, name: string) {
+  await page.goto(at(`/nucleus/${editor}?id=${id}`));
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name, { timeout: 30_000 });
+}
+
+test('two tabs edit the same document before either saves: both edits are kept and the conflict is shown to compare and choose', async ({ page, at, context }, info) => {
+  await openLibrary(page, at);
+  await importFile(page, 'shove.nucleus.json', core('k-1', 'Shove'));
+  await expect(row(page, 'Shove')).toBeVisible();
+
+  const tabA = await context.newPage();
+  const tabB = await context.newPage();
+  await Promise.all([openEditor(tabA, at, 'CoreEditor', 'k-1', 'Shove'), openEditor(tabB, at, 'CoreEditor', 'k-1', 'Shove')]);
+  // Both tabs change the name at the same moment, well inside the autosave delay.
+  await Promise.all([tabA.getByRole('textbox', { name: 'Name' }).fill('Shove from A'), tabB.getByRole('textbox', { name: 'Name' }).fill('Shove from B')]);
+
+  // One tab saves first; the other meets that save with unsaved edits: it keeps both and says so.
+  const notices = [tabA, tabB].map((p) => p.locator('.kit-conflict[data-conflict-kept]'));
+  await expect.poll(async () => (await notices[0]!.count()) + (await notices[1]!.count()), { timeout: 15_000 }).toBe(1);
+  const [loser, winner, mine, theirs] = (await notices[0]!.count()) ? [tabA, tabB, 'Shove from A', 'Shove from B'] : [tabB, tabA, 'Shove from B', 'Shove from A'];
+  const notice = loser.locator('.kit-conflict');
+  await expect(notice).toHaveAttribute('data-conflict-kept', 'theirs');
+  await expect(notice).toContainText('This core was also changed in another tab or device while you edited it here. Both versions are kept');
+  await expect(notice.getByRole('link', { name: new RegExp(`^“${mine} \\(conflict copy, \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\)”$`) })).toBeVisible();
+  // Compare: what differs, side by side.
+  await expect(notice.getByRole('row', { name: /Name/ })).toContainText(theirs);
+  await expect(notice.getByRole('row', { name: /Name/ })).toContainText(mine);
+  await expect(loser.getByRole('textbox', { name: 'Name' })).toHaveValue(theirs);
+  await expect(loser.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'saved');
+  await expect(winner.locator('.kit-conflict')).toHaveCount(0);
+  const axe = await new AxeBuilder({ page: loser }).include('.kit-conflict').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await loser.screenshot({ path: info.outputPath('conflict-1280.png') });
+  await loser.setViewportSize({ width: 375, height: 800 });
+  await loser.screenshot({ path: info.outputPath('conflict-375.png'), fullPage: true });
+  expect(await loser.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await loser.setViewportSize({ width: 1280, height: 800 });
+
+  // Both edits are in the library, even before anyone chooses.
+  await page.reload();
+  await expect(row(page, theirs)).toBeVisible();
+  await expect(rows(page).filter({ hasText: `${mine} (conflict copy,` })).toHaveCount(1);
+
+  // Choosing the other side swaps the two: this tab's edits come back under the id, the other tab follows.
+  await notice.getByRole('button', { name: 'Use your edits here instead' }).click();
+  await expect(loser.locator('.kit-conflict')).toHaveCount(0);
+  await expect(loser.getByRole('textbox', { name: 'Name' })).toHaveValue(mine);
+  await expect(winner.getByRole('textbox', { name: 'Name' })).toHaveValue(mine);
+  await page.reload();
+  await expect(row(page, mine)).toBeVisible();
+  await expect(rows(page).filter({ hasText: `${theirs} (conflict copy,` })).toHaveCount(1);
+  await expect(rows(page)).toHaveCount(2);
+});
+
+test('restoring a version from the editor’s History menu is a new save and one undo step', async ({ page, at }) => {
+  await openLibrary(page, at);
+  await importFile(page, 'v1.nucleus.json', core('k-1', 'Shove'));
+  await expect(row(page, 'Shove')).toBeVisible();
+  await importFile(page, 'v2.nucleus.json', core('k-1', 'Shove II'));
+  await page.getByRole('dialog', { name: 'Already in your library' }).getByRole('button', { name: 'Replace' }).click();
+  await expect(row(page, 'Shove II')).toBeVisible();
+
+  await openEditor(page, at, 'CoreEditor', 'k-1', 'Shove II');
+  const name = page.getByRole('textbox', { name: 'Name' });
+  await page.getByRole('button', { name: 'Document' }).click();
+  await page.getByRole('list', { name: 'Document actions' }).getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: 'History' });
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  await history.getByRole('listitem').nth(1).getByRole('button', { name: /^Restore/ }).click();
+  await expect(name).toHaveValue('Shove');
+  await expect(page.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'saved');
+
+  // The restore is a save of its own: three versions now.
+  await page.getByRole('button', { name: 'Document' }).click();
+  await page.getByRole('list', { name: 'Document actions' }).getByRole('button', { name: 'History' }).click();
+  await expect(history.getByRole('listitem')).toHaveCount(3);
+  await page.keyboard.press('Escape');
+
+  // …and one undo step: Ctrl+Z brings back what was there before the restore, and it is saved.
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeEnabled();
+  await page.locator('body').click({ position: { x: 2, y: 2 } });
+  await page.keyboard.press('Control+z');
+  await expect(name).toHaveValue('Shove II');
+  await expect(page.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'saved');
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(name).toHaveValue('Shove');
+  await expect(page.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'saved');
+  await page.reload();
+  await expect(name).toHaveValue('Shove', { timeout: 30_000 });
+});
+
+test('a share link copied from the library opens read-only in a fresh browser; a damaged one says so', async ({ page, at, context, browser, baseURL }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openLibrary(page, at);
+  await importFile(page, 'shove.nucleus.json', core('k-1', 'Shove', { tags: ['party'] }));
+  await rowAction(page, 'Shove', 'Copy share link');
+  await expect(notice(page)).toContainText('Copied a share link to "Shove".');
+  const url = await page.evaluate(() => navigator.clipboard.readText());
+  expect(url).toMatch(/\/nucleus\/CoreEditor#share=/);
+
+  const fresh = await browser.newContext({ baseURL });
+  const guest = await fresh.newPage();
+  await guest.goto(url);
+  await expect(guest.getByRole('region', { name: 'Shared document' })).toContainText('read-only', { timeout: 30_000 });
+  await expect(guest.getByRole('textbox', { name: 'Name' })).toHaveValue('Shove');
+  // Nothing of it was stored in the fresh browser until "Save a copy".
+  const library = await fresh.newPage();
+  await openLibrary(library, at);
+  await expect(library.getByText('No documents on this device yet')).toBeVisible();
+
+  // The same link with its contents cut short: a sentence, not a broken editor.
+  await guest.goto(url.slice(0, url.length - 12));
+  await guest.reload();
+  await expect(guest.getByRole('alert')).toContainText('This share link is damaged', { timeout: 30_000 });
+  await expect(guest.getByRole('textbox', { name: 'Name' })).toHaveCount(0);
+  await fresh.close();
+});

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../rules';
-import { ImportError, problemLine, referencesTo, shareLink, type StoredDocument } from '../../storage';
+import { ImportError, problemLine, referencesTo, shareLink, type DocumentSummary } from '../../storage';
 import { $syncStates } from '../../storage/sync';
 import { withBoundary } from '../IslandBoundary';
 import { $documents, $filters, $liveCount, $loadError, $tagsInUse, $trashCount, $usage, $visible, setFilters, startLibrary } from './libraryStore';
@@ -92,7 +92,7 @@ function Library({ showSync = false }: Props) {
   );
 
   const onAction = useCallback(
-    (action: RowAction, doc: StoredDocument) => {
+    (action: RowAction, doc: DocumentSummary) => {
       switch (action) {
         case 'duplicate':
           return void run(() => act.duplicate(doc));
@@ -108,7 +108,7 @@ function Library({ showSync = false }: Props) {
           return void run(() => act.restoreFromTrash(doc));
         case 'share':
           return void run(async () => {
-            const url = await shareLink(doc.document);
+            const url = await shareLink((await act.full(doc)).document);
             try {
               await navigator.clipboard.writeText(url);
               return `Copied a share link to "${doc.name}". Whoever opens it sees the document read-only and can save a copy.`;
@@ -218,7 +218,7 @@ function Library({ showSync = false }: Props) {
               void importFiles(files);
             }}
           />
-          <button type="button" className="btn" disabled={!liveCount} onClick={() => void run(() => act.exportMany((docs ?? []).filter((d) => !d.deletedAt), 'nucleus-library'))}>
+          <button type="button" className="btn" disabled={!liveCount} onClick={() => void run(() => act.exportMany('everything', 'nucleus-library'))}>
             Export library
           </button>
         </div>
@@ -244,10 +244,13 @@ function Library({ showSync = false }: Props) {
         <button type="button" aria-pressed={trash} onClick={() => setFilters({ view: 'trash' })}>
           Trash <span className="lib-count">{trashCount}</span>
         </button>
-        <p className="lib-usage">
-          {usage ? `${usage.documents} ${usage.documents === 1 ? 'document' : 'documents'}, ${act.formatBytes(usage.bytes)} stored on this device` : ''}
-          {usage?.quota ? ` (the browser allows ${act.formatBytes(usage.quota)})` : ''}
-        </p>
+        {/* The account library shows storage here and in the cloud in its own panel. */}
+        {!showSync && (
+          <p className="lib-usage">
+            {usage ? `${usage.documents} ${usage.documents === 1 ? 'document' : 'documents'}, ${act.formatBytes(usage.bytes)} stored on this device` : ''}
+            {usage?.quota ? ` (the browser allows ${act.formatBytes(usage.quota)})` : ''}
+          </p>
+        )}
       </div>
 
       <div className="lib-notice" role={notice?.tone === 'error' ? 'alert' : 'status'} aria-live="polite">
@@ -301,7 +304,9 @@ function Library({ showSync = false }: Props) {
           {trash
             ? 'The trash is empty. Deleted documents stay here for 30 days.'
             : liveCount === 0
-              ? 'No documents on this device yet. Open an editor above to make one, or import a .nucleus.json file (drop it here).'
+              ? showSync
+                ? 'No documents yet. What you make in the editors while signed in is kept on this device and in your account; you can also import a .nucleus.json file (drop it here).'
+                : 'No documents on this device yet. Open an editor above to make one, or import a .nucleus.json file (drop it here).'
               : 'No document matches these filters.'}
         </p>
       ) : (

@@ -5,15 +5,15 @@
  */
 import { useEffect, useId, useState } from 'react';
 import Modal from '../account/Modal';
-import type { Reference, StoredDocument, Version } from '../../storage';
+import type { Reference, DocumentSummary, Version } from '../../storage';
 import { formatDate, parseTags, type PendingImport } from './actions';
 import { libraryRepository } from './libraryStore';
 
 export type LibraryDialog =
-  | { type: 'delete'; doc: StoredDocument; references: Reference[] }
-  | { type: 'purge'; doc: StoredDocument }
-  | { type: 'tags'; doc: StoredDocument }
-  | { type: 'history'; doc: StoredDocument }
+  | { type: 'delete'; doc: DocumentSummary; references: Reference[] }
+  | { type: 'purge'; doc: DocumentSummary }
+  | { type: 'tags'; doc: DocumentSummary }
+  | { type: 'history'; doc: DocumentSummary }
   | { type: 'import'; pending: PendingImport };
 
 interface Props {
@@ -24,13 +24,13 @@ interface Props {
 }
 
 export type ConfirmedStep =
-  | { type: 'delete'; doc: StoredDocument }
-  | { type: 'purge'; doc: StoredDocument }
-  | { type: 'tags'; doc: StoredDocument; tags: string[] }
-  | { type: 'restore-version'; doc: StoredDocument; version: Version }
+  | { type: 'delete'; doc: DocumentSummary }
+  | { type: 'purge'; doc: DocumentSummary }
+  | { type: 'tags'; doc: DocumentSummary; tags: string[] }
+  | { type: 'restore-version'; doc: DocumentSummary; version: Version }
   | { type: 'import'; pending: PendingImport; choice: 'replace' | 'keep-both' };
 
-function History({ doc, onConfirm }: { doc: StoredDocument; onConfirm: Props['onConfirm'] }) {
+function History({ doc, onConfirm }: { doc: DocumentSummary; onConfirm: Props['onConfirm'] }) {
   const [versions, setVersions] = useState<Version[] | null>(null);
   useEffect(() => {
     let live = true;
@@ -67,7 +67,7 @@ function History({ doc, onConfirm }: { doc: StoredDocument; onConfirm: Props['on
   );
 }
 
-function Tags({ doc, onConfirm, onClose }: { doc: StoredDocument; onConfirm: Props['onConfirm']; onClose: () => void }) {
+function Tags({ doc, onConfirm, onClose }: { doc: DocumentSummary; onConfirm: Props['onConfirm']; onClose: () => void }) {
   const [text, setText] = useState(doc.tags.join(', '));
   const inputId = useId();
   return (

@@ -4,7 +4,7 @@
  * focus back to the button). Rows in the trash have restore / delete forever.
  */
 import { memo, useEffect, useId, useRef, useState } from 'react';
-import { editorHref, type StoredDocument, type SyncState } from '../../storage';
+import { editorHref, type DocumentSummary, type SyncState } from '../../storage';
 import { formatDate } from './actions';
 
 export type RowAction = 'duplicate' | 'export' | 'tags' | 'history' | 'share' | 'delete' | 'restore' | 'purge';
@@ -12,12 +12,12 @@ export type RowAction = 'duplicate' | 'export' | 'tags' | 'history' | 'share' | 
 const SYNC_LABEL: Record<SyncState, string> = { local: 'On this device only', synced: 'Synced', waiting: 'Waiting to sync', conflict: 'Conflict' };
 
 interface Props {
-  doc: StoredDocument;
+  doc: DocumentSummary;
   selected: boolean;
   /** The sync state to show (the account library); undefined: no sync column. */
   sync?: SyncState;
   onSelect: (id: string, on: boolean) => void;
-  onAction: (action: RowAction, doc: StoredDocument, opener: HTMLElement) => void;
+  onAction: (action: RowAction, doc: DocumentSummary, opener: HTMLElement) => void;
 }
 
 function Menu({ doc, onAction }: Pick<Props, 'doc' | 'onAction'>) {
@@ -85,7 +85,7 @@ function LibraryRow({ doc, selected, sync, onSelect, onAction }: Props) {
   const trashed = !!doc.deletedAt;
   const nameId = useId();
   return (
-    <li className={`lib-row${trashed ? ' is-trashed' : ''}`} data-document-id={doc.id}>
+    <li className={`lib-row${trashed ? ' is-trashed' : ''}`} data-document-id={doc.id} data-sync-state={sync}>
       <input type="checkbox" className="lib-check" checked={selected} aria-labelledby={nameId} onChange={(e) => onSelect(doc.id, e.currentTarget.checked)} />
       <div className="lib-main">
         <p className="lib-name" id={nameId}>

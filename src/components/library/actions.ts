@@ -10,6 +10,7 @@ import {
   importCollisions,
   parseImport,
   ImportError,
+  type DocumentSummary,
   type ImportChoice,
   type NucleusDocument,
   type StoredDocument,
@@ -31,21 +32,37 @@ export function download(fileName: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function exportOne(doc: StoredDocument): string {
-  const file = exportDocument(doc.document);
+/** The whole stored document of a listed one (the list holds summaries). */
+export async function full(doc: DocumentSummary): Promise<StoredDocument> {
+  const stored = await (await libraryRepository()).get(doc.id);
+  if (!stored) throw new Error(`"${doc.name}" is no longer on this device (deleted forever in another tab?).`);
+  if (stored.problem) throw new Error(`"${doc.name}" cannot be read: ${stored.problem}`);
+  return stored;
+}
+
+export async function exportOne(doc: DocumentSummary): Promise<string> {
+  const file = exportDocument((await full(doc)).document);
   download(file.fileName, file.text);
   return `Exported "${doc.name}" as ${file.fileName}.`;
 }
 
-export function exportMany(docs: readonly StoredDocument[], name: string): string {
-  if (docs.length === 1) return exportOne(docs[0]!);
+/** Several documents, or with `everything` the whole live library, as one library file. */
+export async function exportMany(docs: readonly DocumentSummary[] | 'everything', name: string): Promise<string> {
+  const repo = await libraryRepository();
+  let documents: StoredDocument[];
+  if (docs === 'everything') documents = await repo.list();
+  else {
+    if (docs.length === 1) return exportOne(docs[0]!);
+    const wanted = new Set(docs.map((d) => d.id));
+    documents = (await repo.list()).filter((d) => wanted.has(d.id));
+  }
   const file = exportLibrary(
-    docs.map((d) => d.document),
+    documents.map((d) => d.document),
     new Date(),
     name,
   );
   download(file.fileName, file.text);
-  return `Exported ${plural(docs.length, 'document')} as ${file.fileName}.`;
+  return `Exported ${plural(documents.length, 'document')} as ${file.fileName}.`;
 }
 
 /** A checked file waiting for the replace / keep-both answer. */
@@ -75,22 +92,22 @@ export async function finishImport(pending: PendingImport, choice: ImportChoice)
   return `Imported ${what} from ${pending.file}${how}.`;
 }
 
-export async function duplicate(doc: StoredDocument): Promise<string> {
+export async function duplicate(doc: DocumentSummary): Promise<string> {
   const copy = await duplicateDocument(doc.id, await libraryRepository());
   return `Duplicated "${doc.name}" as "${copy.name}".`;
 }
 
-export async function moveToTrash(doc: StoredDocument): Promise<string> {
+export async function moveToTrash(doc: DocumentSummary): Promise<string> {
   await (await libraryRepository()).delete(doc.id);
   return `Moved "${doc.name}" to the trash.`;
 }
 
-export async function restoreFromTrash(doc: StoredDocument): Promise<string> {
+export async function restoreFromTrash(doc: DocumentSummary): Promise<string> {
   await (await libraryRepository()).restore(doc.id);
   return `Restored "${doc.name}".`;
 }
 
-export async function deleteForever(doc: StoredDocument): Promise<string> {
+export async function deleteForever(doc: DocumentSummary): Promise<string> {
   await (await libraryRepository()).purge(doc.id);
   return `Deleted "${doc.name}" forever.`;
 }
@@ -100,14 +117,15 @@ export function parseTags(text: string): string[] {
   return [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
 }
 
-export async function saveTags(doc: StoredDocument, tags: string[]): Promise<string> {
+export async function saveTags(doc: DocumentSummary, tags: string[]): Promise<string> {
   const repo = await libraryRepository();
-  const r = await repo.save({ ...doc.document, tags } as NucleusDocument, { basedOn: doc.revision, valid: doc.valid });
+  const stored = await full(doc);
+  const r = await repo.save({ ...stored.document, tags } as NucleusDocument, { basedOn: doc.revision, valid: stored.valid });
   if (!r.ok) throw new Error(`"${doc.name}" changed meanwhile (in an editor or another tab); open the tags again to edit the newest version.`);
   return tags.length ? `Tags of "${doc.name}": ${tags.join(', ')}.` : `"${doc.name}" has no tags now.`;
 }
 
-export async function restoreVersion(doc: StoredDocument, versionId: string, savedAt: string): Promise<string> {
+export async function restoreVersion(doc: DocumentSummary, versionId: string, savedAt: string): Promise<string> {
   const r = await (await libraryRepository()).restoreVersion(doc.id, versionId);
   if (!r.ok) throw new Error(`"${doc.name}" changed meanwhile; open its history again.`);
   return `Restored "${doc.name}" as it was on ${formatDate(savedAt)}. The version it replaced is in its history.`;

@@ -1,6 +1,7 @@
 /**
- * The library's state (nanostores): every document of the repository
- * (live and trashed) held in memory once, and the filters, which live in
+ * The library's state (nanostores): a summary of every document of the
+ * repository (live and trashed: name, kind, tags, dates, no content) held
+ * in memory once, and the filters, which live in
  * the URL query (`?kind=core&tag=a&tag=b&q=text&sort=name&view=trash`) so a
  * filtered view can be bookmarked and survives a reload. Filtering 1,000
  * documents in memory takes a few milliseconds; the store reloads them
@@ -9,7 +10,7 @@
 import { atom, computed } from 'nanostores';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../rules';
 import { $accountDocumentCounts } from '../../stores/user';
-import { activeRepository, applyListQuery, type DocumentRepository, type StoredDocument, type Usage } from '../../storage';
+import { activeRepository, applyListQuery, type DocumentRepository, type DocumentSummary, type ListQuery, type Usage } from '../../storage';
 
 export type LibraryView = 'documents' | 'trash';
 export type LibrarySort = 'updated' | 'name';
@@ -52,7 +53,7 @@ export function searchFromFilters(f: LibraryFilters, search = ''): string {
 
 export const $filters = atom<LibraryFilters>(DEFAULT_FILTERS);
 /** null while loading. */
-export const $documents = atom<StoredDocument[] | null>(null);
+export const $documents = atom<DocumentSummary[] | null>(null);
 export const $usage = atom<Usage | null>(null);
 export const $loadError = atom<string | null>(null);
 
@@ -79,13 +80,16 @@ export function setFilters(patch: Partial<LibraryFilters>): void {
 let repoPromise: Promise<DocumentRepository> | null = null;
 export const libraryRepository = (): Promise<DocumentRepository> => (repoPromise ??= activeRepository());
 
+/** Summaries where the repository keeps them (this device), else the full list. */
+const listed = (repo: DocumentRepository, query?: ListQuery): Promise<DocumentSummary[]> => (repo.summaries ? repo.summaries(query) : repo.list(query));
+
 let reloadTimer: ReturnType<typeof setTimeout> | undefined;
 let usageTimer: ReturnType<typeof setTimeout> | undefined;
 let usageAt = 0;
 export async function reloadLibrary(): Promise<void> {
   try {
     const repo = await libraryRepository();
-    const [live, trash] = await Promise.all([repo.list(), repo.list({ trash: true })]);
+    const [live, trash] = await Promise.all([listed(repo), listed(repo, { trash: true })]);
     $documents.set([...live, ...trash]);
     $loadError.set(null);
     // The profile dialog's "stored locally" line (the cloud count is cloud sync's).

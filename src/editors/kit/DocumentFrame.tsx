@@ -15,6 +15,7 @@ import { SummaryPanel } from './Summary';
 import { DocumentMenu } from './DocumentMenu';
 import { ConfirmDialog, EditItemDialog } from './EditItemDialog';
 import { PrintCard } from './PrintCard';
+import { ConflictNotice } from './ConflictNotice';
 import type { EditorDefinition } from './definition';
 import type { RulesLinks } from './catalogues';
 import { copyDocument } from './repository';
@@ -155,17 +156,7 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
             {session.error}
           </p>
         )}
-        {session.conflict && (
-          <div className="kit-alert" role="alert">
-            <p>This {noun} was changed in another tab or device while you edited it here. Keep one; the other is saved as a conflict copy.</p>
-            <button type="button" className="btn" onClick={session.keepMine}>
-              Keep mine
-            </button>
-            <button type="button" className="btn" onClick={session.takeTheirs}>
-              Load theirs
-            </button>
-          </div>
-        )}
+        {session.conflict && <ConflictNotice conflict={session.conflict} noun={noun} onChoose={session.chooseConflict} />}
         <div className="kit-editor-grid">
           <div className="kit-form">
             <definition.Form doc={doc} evaluation={evaluation} catalogues={catalogues} rulesLinks={rulesLinks} readOnly={readOnly} />
@@ -212,8 +203,8 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
                   className="btn kit-small"
                   onClick={() => {
                     setVersions(null);
-                    // A restore is a new save; the controller reloads it here.
-                    void session.flush().then(() => repository.restoreVersion(doc.id, v.id));
+                    // A restore is a new save, and one undo step here.
+                    void session.restoreVersion(v.id);
                   }}
                 >
                   Restore<span className="visually-hidden"> the version of {new Date(v.savedAt).toLocaleString()}</span>

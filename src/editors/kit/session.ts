@@ -3,8 +3,10 @@
  * src/storage's save controller (`openDocument`: autosave, revisions,
  * changes from other tabs, conflicts). The history's present is what the
  * player sees; each user change goes to the controller, and a document the
- * controller reloads (another tab, a restored version, a resolved conflict)
- * replaces the present without an undo step.
+ * controller reloads (another tab, a resolved conflict) replaces the
+ * present without an undo step. A version restored from the History menu
+ * is the player's own step: it is one undo step (Ctrl+Z brings back what
+ * was there before).
  */
 import { useCallback, useEffect, useReducer, useRef, useSyncExternalStore } from 'react';
 import type { NucleusDocument } from '../../rules';
@@ -34,6 +36,10 @@ export interface DocumentSession<D extends NucleusDocument> {
   keepMine(): void;
   /** Take the other version (this tab's is kept as a conflict copy). */
   takeTheirs(): void;
+  /** After a conflict kept both: keep the side shown now, or bring the other side here. */
+  chooseConflict(side: 'mine' | 'theirs'): void;
+  /** Restores a version of the History menu as a new save and one undo step. */
+  restoreVersion(versionId: string): Promise<void>;
   /** Save now (before printing, deleting, leaving). */
   flush(): Promise<void>;
 }
@@ -56,6 +62,8 @@ export function useDocumentSession<D extends NucleusDocument>(storage: StorageSe
   const saveState = useAtom<SaveState>(storage?.$saveState, 'saved');
   const conflict = useAtom<Conflict | null>(storage?.$conflict, null);
   const error = useAtom<string | null>(storage?.$error, null);
+  /** Set while a version restore is loading: that document is an undo step, not a silent replace. */
+  const restoring = useRef(false);
 
   // User changes go to the controller, which saves them.
   useEffect(() => {
@@ -70,7 +78,8 @@ export function useDocumentSession<D extends NucleusDocument>(storage: StorageSe
     return storage.$document.listen((doc) => {
       if (doc === synced.current) return;
       synced.current = doc;
-      dispatch({ type: 'replace', doc: doc as D });
+      if (restoring.current) dispatch({ type: 'apply', update: () => doc as D });
+      else dispatch({ type: 'replace', doc: doc as D });
     });
   }, [storage]);
 
@@ -84,6 +93,18 @@ export function useDocumentSession<D extends NucleusDocument>(storage: StorageSe
     error,
     keepMine: () => void storage?.resolveConflict('mine'),
     takeTheirs: () => void storage?.resolveConflict('theirs'),
+    chooseConflict: (side) => void storage?.resolveConflict(side).catch(() => undefined),
+    restoreVersion: async (versionId) => {
+      if (!storage) return;
+      restoring.current = true;
+      try {
+        await storage.restoreVersion(versionId);
+      } catch {
+        // The controller shows the conflict or error.
+      } finally {
+        restoring.current = false;
+      }
+    },
     flush: () => storage?.flush() ?? Promise.resolve(),
   };
 }

@@ -2,7 +2,7 @@
  * The account's side of /nucleus/library: sync status, the copy offer,
  * conflicts to resolve, storage used here and in the cloud, "export
  * everything" and "delete my cloud data". The document list with each
- * document's sync state is CloudDocuments.
+ * document's sync state is the Library beside it (with `showSync`).
  */
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -11,7 +11,6 @@ import type { StoredDocument, Usage } from '../../../storage/types';
 import { withBoundary } from '../../IslandBoundary';
 import Modal from '../../account/Modal';
 import { $cloudEngine, startCloudSync } from './cloudSync';
-import CloudDocuments from './CloudDocuments';
 import './cloud.css';
 
 const STATUS_TEXT: Record<string, string> = {
@@ -221,8 +220,6 @@ function CloudPanel() {
           </p>
         )}
       </section>
-
-      <CloudDocuments />
 
       <Modal open={confirmDelete} onClose={() => setConfirmDelete(false)} titleId={`${titleId}-delete`} title="Delete my cloud data?">
         <p>
