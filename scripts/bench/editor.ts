@@ -19,7 +19,8 @@
  *   React has committed the new summary): median and p95 over N changes;
  * - all the JavaScript loaded by then (saving and importing load the
  *   document parser, zod, on first use).
- * Numbers only; the machine's load average is printed with them.
+ * `--case TEXT` keeps the cases whose name contains TEXT. Numbers only; the
+ * machine's load average is printed with them.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, existsSync, writeFileSync, mkdtempSync } from 'node:fs';
@@ -41,6 +42,7 @@ const changes = Number(arg('changes', '100'));
 const loads = Number(arg('loads', '7'));
 const READY = 'nucleus:editor-ready';
 const dist = arg('dist', 'dist');
+const only = arg('case', '');
 const origin = `http://127.0.0.1:${port}`;
 
 async function loadCases(): Promise<EditorCase[]> {
@@ -125,7 +127,7 @@ async function main() {
     }
 
     const work = mkdtempSync(join(tmpdir(), 'nucleus-bench-editor-'));
-    for (const c of await loadCases()) {
+    for (const c of (await loadCases()).filter((k) => k.name.includes(only))) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       const scripts = recordScripts(page);
