@@ -5,6 +5,7 @@ import serviceWorker from './src/integrations/service-worker';
 import compress from './src/integrations/compress';
 import devApi from './src/integrations/dev-api';
 import buildOutput from './src/integrations/build-output';
+import headers from './src/integrations/headers';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 
@@ -15,7 +16,7 @@ export default defineConfig({
   build: { format: 'directory' },
   // The API answers and cached pages are written first; the service worker is
   // generated before the compressed copies, which it does not list.
-  integrations: [react(), buildOutput(), serviceWorker(), compress(), devApi()],
+  integrations: [react(), buildOutput(), serviceWorker(), compress(), headers(), devApi()],
   server: { host: '127.0.0.1', port: 4321 },
   preview: { host: '127.0.0.1' },
   vite: {

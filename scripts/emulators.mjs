@@ -1,9 +1,9 @@
 // The Firebase Auth emulator (firebase-tools), for `npm start` and the
 // end-to-end tests: is it installed, is it up, start it, wait for it, clear it.
 // Offline it needs firebase.json's emulators block (ui off, singleProjectMode).
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { startGroup, waitUntil } from './lib/process.mjs';
 
 export const AUTH_EMULATOR_URL = 'http://127.0.0.1:9099';
 export const DEMO_PROJECT = 'demo-nucleus';
@@ -36,12 +36,7 @@ export async function authEmulatorUp(url = AUTH_EMULATOR_URL) {
 }
 
 export async function waitForAuthEmulator(timeoutMs = 90_000, url = AUTH_EMULATOR_URL) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await authEmulatorUp(url)) return true;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return false;
+  return waitUntil(() => authEmulatorUp(url), timeoutMs, 500);
 }
 
 /** Deletes every account in the emulator (between tests). */
@@ -55,27 +50,6 @@ export async function clearAuthEmulator(url = AUTH_EMULATOR_URL) {
  * that ends that group only.
  */
 export function startAuthEmulator({ log = 'pipe' } = {}) {
-  const child = spawn('npx', EMULATOR_ARGS, { detached: true, stdio: ['ignore', log, log], env: { ...process.env } });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  child.on('error', () => {});
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      return;
-    }
-    const done = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 8000))]);
-    if (!done) {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  };
-  return { child, stop, output: () => output };
+  // firebase-tools (npx → node → java) takes longer to stop than the bare jar.
+  return startGroup('npx', EMULATOR_ARGS, { log, graceMs: 8000 });
 }

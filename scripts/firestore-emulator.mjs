@@ -3,12 +3,12 @@
 // fails offline). Used by `npm start`, the vitest cloud tests and the
 // Playwright setup: find the jar, start it, wait for it, push the rules,
 // clear it, stop it.
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startGroup, waitUntil } from './lib/process.mjs';
 
 export const FIRESTORE_PROJECT = 'demo-nucleus';
 export const DEFAULT_FIRESTORE_PORT = 8085;
@@ -66,12 +66,7 @@ export async function probeFirestore(url = firestoreUrl()) {
 }
 
 export async function waitForFirestore(url = firestoreUrl(), timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if ((await probeFirestore(url)) === 'firestore') return true;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return false;
+  return waitUntil(async () => (await probeFirestore(url)) === 'firestore', timeoutMs, 250);
 }
 
 /** Loads firestore.rules into a running emulator (one started earlier may hold older rules). */
@@ -91,35 +86,17 @@ export async function clearFirestore(url = firestoreUrl()) {
   if (!res.ok) throw new Error(`Clearing the Firestore emulator failed: HTTP ${res.status}`);
 }
 
+/** The java command line of the emulator from `jar` on `port`, with firestore.rules. */
+export function firestoreArgs(jar, port = firestorePort()) {
+  return ['-cp', jar, 'com.google.cloud.datastore.emulator.firestore.CloudFirestore', '--host', '127.0.0.1', '--port', String(port), '--project_id', FIRESTORE_PROJECT, '--rules', RULES_FILE];
+}
+
 /**
  * Starts the emulator from `jar` in its own process group. `stop` ends that
  * group only (by its process id).
  */
 export function spawnFirestore(jar, port = firestorePort(), { log = 'pipe' } = {}) {
-  const args = ['-cp', jar, 'com.google.cloud.datastore.emulator.firestore.CloudFirestore', '--host', '127.0.0.1', '--port', String(port), '--project_id', FIRESTORE_PROJECT, '--rules', RULES_FILE];
-  const child = spawn('java', args, { detached: true, stdio: ['ignore', log, log] });
-  let output = '';
-  child.stdout?.on('data', (d) => (output = (output + d).slice(-8000)));
-  child.stderr?.on('data', (d) => (output = (output + d).slice(-8000)));
-  child.on('error', (e) => (output += `\n${e.message}`));
-  const exited = new Promise((r) => child.on('exit', r));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      return;
-    }
-    const done = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 5000))]);
-    if (!done) {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  };
-  return { child, stop, output: () => output };
+  return startGroup('java', firestoreArgs(jar, port), { log, graceMs: 5000 });
 }
 
 /** A port nothing listens on now (the OS picks it). */

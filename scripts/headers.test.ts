@@ -1,12 +1,14 @@
 /**
- * The two caching configurations a host may read, public/_headers (Netlify,
- * Cloudflare Pages) and the hosting section of firebase.json, give the same
- * Cache-Control to the same addresses: hashed assets immutable for a year;
- * HTML, latest.json, the build manifest and the service worker revalidated.
+ * The two caching configurations a host may read, the `_headers` file the
+ * build writes (Netlify, Cloudflare Pages) and the hosting section of
+ * firebase.json, give the same Cache-Control to the same addresses, at `/`
+ * and under a sub-path: hashed assets immutable for a year; HTML,
+ * latest.json, the build manifest and the service worker revalidated.
  */
 import { describe, it, expect } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { matchesGlob } from 'node:path';
+import { headersFile, normalBase, CACHE_RULES } from '../src/integrations/headers';
 
 type Rule = { pattern: string; cacheControl: string };
 
@@ -47,7 +49,6 @@ function firebaseHeader(rules: Rule[], path: string): string | undefined {
   return rules.filter((r) => firebaseMatch(r.pattern, path)).at(-1)?.cacheControl;
 }
 
-const headers = netlifyRules(readFileSync('public/_headers', 'utf8'));
 const firebase = firebaseRules(JSON.parse(readFileSync('firebase.json', 'utf8')));
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -67,21 +68,59 @@ const samples: [string, string][] = [
   ['/404.html', 'no-cache'],
 ];
 
-describe('host caching rules', () => {
+describe.each(['/', '/guide/'])('host caching rules for a site built with base %s', (base) => {
+  const headers = netlifyRules(headersFile(base));
+  const at = (path: string) => `${base}${path.slice(1)}`;
+
   it.each(samples)('%s: the same Cache-Control in _headers and firebase.json', (path, expected) => {
-    expect(netlifyHeader(headers, path)).toBe(expected);
-    expect(firebaseHeader(firebase, path)).toBe(expected);
+    expect(netlifyHeader(headers, at(path))).toBe(expected);
+    expect(firebaseHeader(firebase, at(path))).toBe(expected);
   });
 
-  it('every _headers rule has its twin in firebase.json', () => {
+  it('has one _headers rule per caching rule, each under the base', () => {
+    expect(headers.map((r) => r.pattern)).toEqual(CACHE_RULES.map((r) => `${base}${r.pattern}`));
+  });
+
+  it('every _headers rule has its twin in firebase.json (whose globs match under any base)', () => {
     for (const rule of headers) {
-      const twin = rule.pattern.endsWith('/*') ? `${rule.pattern}*` : rule.pattern.startsWith("/*") ? `**${rule.pattern}` : rule.pattern;
+      const relative = rule.pattern.slice(base.length);
+      const twin = `**/${relative.endsWith('/*') ? `${relative}*` : relative}`;
       expect(firebase, `firebase.json lacks ${twin}`).toContainEqual({ pattern: twin, cacheControl: rule.cacheControl });
     }
   });
 
   it('Firebase also revalidates pages asked for by folder (its default would cache them for an hour)', () => {
-    expect(firebaseHeader(firebase, '/rules/combat/')).toBe('no-cache');
-    expect(firebaseHeader(firebase, '/rules/combat')).toBe('no-cache');
+    expect(firebaseHeader(firebase, at('/rules/combat/'))).toBe('no-cache');
+    expect(firebaseHeader(firebase, at('/rules/combat'))).toBe('no-cache');
   });
 });
+
+describe('_headers under a sub-path', () => {
+  const headers = netlifyRules(headersFile('/guide/'));
+
+  it('gives no rule to addresses outside the base (another site may live there)', () => {
+    expect(netlifyHeader(headers, '/_astro/client.C5RI7xnT.js')).toBeUndefined();
+    expect(netlifyHeader(headers, '/builds/latest.json')).toBeUndefined();
+  });
+
+  it('reads the base however it is written', () => {
+    for (const b of ['/guide', 'guide/', '/guide/', '//guide//']) expect(normalBase(b)).toBe('/guide/');
+    expect(normalBase('/')).toBe('/');
+    expect(normalBase('')).toBe('/');
+  });
+});
+
+// The built files, when a build is at hand (the e2e build makes both).
+for (const [file, base] of [['dist/_headers', '/'], ['dist-sub/guide/_headers', '/guide/']] as const) {
+  describe.runIf(existsSync(file) && existsSync(file.replace('_headers', 'index.html')) && builtWith(file, base))(`${file}`, () => {
+    it(`is the _headers of base ${base}`, () => {
+      expect(readFileSync(file, 'utf8')).toBe(headersFile(base));
+    });
+  });
+}
+
+/** Whether the build in that folder was made with this base (its home page links its assets under it). */
+function builtWith(file: string, base: string): boolean {
+  const html = readFileSync(file.replace('_headers', 'index.html'), 'utf8');
+  return html.includes(`"${base}_astro/`) || html.includes(`${base}_astro/`);
+}

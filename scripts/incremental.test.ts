@@ -1,7 +1,10 @@
 /**
  * The incremental build gives exactly what a clean build gives, and two clean
  * builds of the same content are identical. Real `astro build` runs on a small
- * generated corpus, each with its own output folder and cache folder.
+ * generated corpus, each with its own output folder and cache folder, under
+ * the sub-path /guide/ (the issue's "done when": a writer's change is checked
+ * by check:content, rebuilt from the cache, and the new build tells a reader
+ * of that page that it changed).
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -15,13 +18,14 @@ const content = join(work, 'content');
 const PAGE = '1.section-1/1.folder-1/2.page-2.md';
 /** The files that carry the build time (everything else is reproducible). */
 const TIMED = ['builds/latest.json', `builds/meta/`];
+const BASE = '/guide/';
 
 function build(name: string, cache: string, env: Record<string, string> = {}): { out: string; log: string } {
   const out = join(work, name);
   // vitest sets NODE_ENV=test; a build runs as production.
   const { NODE_ENV: _, VITEST: __, ...inherited } = process.env;
   const r = spawnSync('npx', ['astro', 'build', '--outDir', out], {
-    env: { ...inherited, ASTRO_TELEMETRY_DISABLED: '1', NUCLEUS_CONTENT_DIR: content, NUCLEUS_CACHE_DIR: join(work, cache), ...env },
+    env: { ...inherited, ASTRO_TELEMETRY_DISABLED: '1', NUCLEUS_BASE: BASE, NUCLEUS_CONTENT_DIR: content, NUCLEUS_CACHE_DIR: join(work, cache), ...env },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -49,12 +53,14 @@ function differences(a: string, b: string): string[] {
 
 const reusedOf = (log: string) => /(\d+) of (\d+) pages reused/.exec(log)?.slice(1).map(Number);
 const latest = (out: string) => JSON.parse(readFileSync(join(out, 'builds/latest.json'), 'utf8')) as { id: string; timestamp: number };
+const meta = (out: string) => JSON.parse(readFileSync(join(out, `builds/meta/${latest(out).id}.json`), 'utf8')) as { pages: Record<string, string> };
 
 describe('incremental and reproducible builds', () => {
   let clean1: { out: string; log: string };
   let incremental: { out: string; log: string };
   let clean2: { out: string; log: string };
   let clean3: { out: string; log: string };
+  let check: { status: number | null; stdout: string; stderr: string };
 
   beforeAll(() => {
     writeCorpus(content, 24);
@@ -62,6 +68,9 @@ describe('incremental and reproducible builds', () => {
     // A writer changes the text of one page.
     const file = join(content, PAGE);
     writeFileSync(file, readFileSync(file, 'utf8').replace('## Overview\n\n', '## Overview\n\nThe reactor hums a new note today.\n\n'));
+    // The workflow's first step on a push (npm run check:content).
+    const { NODE_ENV: _, VITEST: __, ...inherited } = process.env;
+    check = spawnSync('npm', ['run', '--silent', 'check:content'], { env: { ...inherited, NUCLEUS_CONTENT_DIR: content }, encoding: 'utf8' });
     incremental = build('incremental', 'cache-a');
     clean2 = build('clean2', 'cache-b');
     clean3 = build('clean3', 'cache-c', { NUCLEUS_BUILD_CACHE: '0' });
@@ -72,6 +81,24 @@ describe('incremental and reproducible builds', () => {
     expect(reusedOf(incremental.log)).toEqual([23, 24]);
     const html = readFileSync(join(incremental.out, 'section-1/folder-1/page-2/index.html'), 'utf8');
     expect(html).toContain('The reactor hums a new note today.');
+  });
+
+  it('checks the changed content before building', () => {
+    expect(check.status, check.stderr).toBe(0);
+  });
+
+  it('tells a reader of the changed page, and only of it, that the page changed', () => {
+    const before = meta(clean1.out).pages;
+    const after = meta(incremental.out).pages;
+    expect(Object.keys(after).filter((p) => after[p] !== before[p])).toEqual(['/section-1/folder-1/page-2']);
+    expect(latest(incremental.out).id).not.toBe(latest(clean1.out).id);
+  });
+
+  it('serves the rebuilt site under the sub-path', () => {
+    const html = readFileSync(join(incremental.out, 'section-1/folder-1/page-2/index.html'), 'utf8');
+    expect(html).toMatch(/(src|href)="\/guide\/_astro\//);
+    expect(readFileSync(join(incremental.out, '_headers'), 'utf8')).toContain('/guide/_astro/*');
+    expect(readFileSync(join(incremental.out, 'sw.js'), 'utf8')).toContain('content.sqlite');
   });
 
   it('gives the same files as a clean build, byte for byte (build time aside)', () => {

@@ -1,7 +1,7 @@
 // Local services started beside the site by `npm start`. Each returns quietly
 // when its tool is missing, so the site always starts.
 import { AUTH_EMULATOR_URL, EMULATOR_ARGS, authEmulatorUp, firebaseToolsInstalled, projectConfigured } from './emulators.mjs';
-import { FIRESTORE_PROJECT, RULES_FILE, findFirestoreJar, firestorePort, firestoreUrl, probeFirestore, pushRules } from './firestore-emulator.mjs';
+import { findFirestoreJar, firestoreArgs, firestorePort, firestoreUrl, probeFirestore, pushRules } from './firestore-emulator.mjs';
 
 export async function startServices(start) {
   const lines = await Promise.all([startAuth(start), startFirestore(start)]);
@@ -24,8 +24,7 @@ async function startFirestore(start) {
     if (!jar) {
       return '[nucleus] cloud sync is unavailable: no Firestore emulator jar was found (install the Debian package google-cloud-cli-firestore-emulator, or set FIRESTORE_EMULATOR_JAR). Documents are kept on this device.';
     }
-    const args = ['-cp', jar, 'com.google.cloud.datastore.emulator.firestore.CloudFirestore', '--host', '127.0.0.1', '--port', String(port), '--project_id', FIRESTORE_PROJECT, '--rules', RULES_FILE];
-    const child = start('firestore emulator', 'java', args);
+    const child = start('firestore emulator', 'java', firestoreArgs(jar, port));
     child?.on?.('error', (e) => console.error('[nucleus] the Firestore emulator could not start (is Java 17 installed?):', e.message));
     return `[nucleus] cloud sync: starting the Firestore emulator at ${url} (${jar}); signed-in documents sync through it.`;
   } catch (e) {

@@ -1,9 +1,11 @@
 /**
  * Build benchmark: npm run --silent bench:build -- --pages N [--touch K] [--keep]
  * Generates a corpus, builds the whole site on it (from an empty build cache)
- * and prints wall time, peak memory and output sizes (numbers, never
- * assertions). With --touch K it then changes the text of K pages and builds
- * again with the cache the first build left: the incremental rebuild's time.
+ * and prints wall time, CPU time (user + system, steadier than wall time on a
+ * shared machine), peak memory and output sizes (numbers, never assertions).
+ * With --touch K it then changes the text of K pages and builds again with the
+ * cache the first build left: the incremental rebuild's time. --timing prints
+ * each build's phases (NUCLEUS_BUILD_TIMING=1) to stderr.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, statSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -54,12 +56,22 @@ if (!Number.isInteger(touch) || touch < 0 || touch > pages) {
   process.exit(2);
 }
 
-function build(): { seconds: number; stderr: string; stdout: string } {
+const timing = process.argv.includes('--timing');
+
+interface Built {
+  seconds: number;
+  /** User + system CPU seconds of the build and its children (GNU time), or NaN. */
+  cpu: number;
+  stderr: string;
+  stdout: string;
+}
+
+function build(label: string): Built {
   const started = Date.now();
   // GNU time (Debian package `time`) reports the peak memory; without it, only time.
   const [cmd, ...args] = [...(timed ? ['/usr/bin/time', '-v'] : []), 'npx', 'astro', 'build', '--outDir', out];
   const r = spawnSync(cmd!, args, {
-    env: { ...process.env, NUCLEUS_CONTENT_DIR: corpus, NUCLEUS_CACHE_DIR: cache, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, NUCLEUS_CONTENT_DIR: corpus, NUCLEUS_CACHE_DIR: cache, ASTRO_TELEMETRY_DISABLED: '1', ...(timing ? { NUCLEUS_BUILD_TIMING: '1' } : {}) },
     encoding: 'utf8',
     maxBuffer: 1024 * 1024 * 200,
   });
@@ -68,7 +80,13 @@ function build(): { seconds: number; stderr: string; stdout: string } {
     console.error(r.stdout.slice(-4000), r.stderr.slice(-4000));
     process.exit(1);
   }
-  return { seconds, stderr: r.stderr, stdout: r.stdout };
+  writeFileSync(join(work, `${label}.log`), `${r.stdout}\n${r.stderr}`); // kept with --keep
+  const cpuOf = (name: string) => Number(new RegExp(`${name} time \\(seconds\\): ([\\d.]+)`).exec(r.stderr)?.[1] ?? NaN);
+  if (timing) {
+    console.error(`-- ${label} build --`);
+    for (const line of r.stdout.split('\n')) if (/\[nucleus:timing\]|Completed in|built in|\[build\]|\[vite\].*built/.test(line)) console.error(line.replace(/\x1b\[[0-9;]*m/g, ''));
+  }
+  return { seconds, cpu: cpuOf('User') + cpuOf('System'), stderr: r.stderr, stdout: r.stdout };
 }
 
 /** K page files spread evenly over the corpus (a fixed choice), each with one sentence added. */
@@ -88,14 +106,14 @@ function touchPages(k: number): string[] {
   return chosen;
 }
 
-const full = build();
+const full = build('full');
 const seconds = full.seconds;
 const r = full;
-let rebuild: { seconds: number; reused: string } | undefined;
+let rebuild: { seconds: number; cpu: number; reused: string } | undefined;
 if (touch > 0) {
   touchPages(touch);
-  const again = build();
-  rebuild = { seconds: again.seconds, reused: /(\d+ of \d+) pages reused/.exec(again.stdout)?.[1] ?? '?' };
+  const again = build(`touch-${touch}`);
+  rebuild = { seconds: again.seconds, cpu: again.cpu, reused: /(\d+ of \d+) pages reused/.exec(again.stdout)?.[1] ?? '?' };
 }
 const peakKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] ?? 0);
 const size = dirSize(out);
@@ -103,6 +121,7 @@ const report: Record<string, string | number> = {
   pages,
   wallSeconds: Number(seconds.toFixed(1)),
   secondsPer1000Pages: Number(((seconds / pages) * 1000).toFixed(1)),
+  cpuSeconds: Number(full.cpu.toFixed(1)),
   peakMemory: timed ? mb(peakKb * 1024) : 'n/a (install the Debian package time)',
   outputFiles: size.files,
   outputSize: mb(size.bytes),
@@ -111,6 +130,8 @@ if (rebuild) {
   report.touchedPages = touch;
   report.rebuildSeconds = Number(rebuild.seconds.toFixed(1));
   report.rebuildShareOfFull = Number((rebuild.seconds / seconds).toFixed(3));
+  report.rebuildCpuSeconds = Number(rebuild.cpu.toFixed(1));
+  report.rebuildCpuShareOfFull = Number((rebuild.cpu / full.cpu).toFixed(3));
   report.pagesReused = rebuild.reused;
 }
 // The search index: the manifest and the published shards; their section

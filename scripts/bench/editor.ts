@@ -7,7 +7,8 @@
  *   React has committed the new summary): median and p95 over N changes;
  * - the JavaScript the editor route loads (every script response, gzipped
  *   at level 9 from dist/), and whether the Firebase SDK was among it.
- * Cases: one file per editor in scripts/bench/editor-cases/. Numbers only.
+ * Cases: one file per editor in scripts/bench/editor-cases/ (`--case TEXT`
+ * keeps those whose name contains TEXT). Numbers only.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, existsSync, writeFileSync, mkdtempSync } from 'node:fs';
@@ -25,6 +26,7 @@ function arg(name: string, fallback: string): string {
 const port = Number(arg('port', '4590'));
 const changes = Number(arg('changes', '100'));
 const dist = arg('dist', 'dist');
+const only = arg('case', '');
 const origin = `http://127.0.0.1:${port}`;
 
 async function loadCases(): Promise<EditorCase[]> {
@@ -60,7 +62,7 @@ async function main() {
   try {
     await waitForServer();
     const work = mkdtempSync(join(tmpdir(), 'nucleus-bench-editor-'));
-    for (const c of await loadCases()) {
+    for (const c of (await loadCases()).filter((k) => k.name.includes(only))) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       const scripts = new Map<string, number>();

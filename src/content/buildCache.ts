@@ -110,8 +110,13 @@ export class ParseCache {
 }
 
 export function openParseCache(): ParseCache | undefined {
+  return openValueCache('parse');
+}
+
+/** A cache of values by key kept in one file (`{name}.bin`), or undefined when the cache is off. */
+export function openValueCache(name: string): ParseCache | undefined {
   const dir = cacheDir();
-  return dir ? new ParseCache(join(dir, 'parse.bin')) : undefined;
+  return dir ? new ParseCache(join(dir, `${name}.bin`)) : undefined;
 }
 
 /** A folder of the cache for files named by key (created on first use). */

@@ -13,6 +13,8 @@ import { catalogueSections } from './catalogueSearch';
 import { createSearchIndex, SEARCH_MANIFEST_PATH, type SearchFiles } from './searchIndex';
 import { pageQuery, surroundQuery, NAVIGATION_QUERY, globalQueries } from './queries';
 import { siteConfig } from '../config/site';
+import { timed, startPhase, endPhase } from './buildTiming';
+import { handoff, openValueCache, sha } from './buildCache';
 
 const require = createRequire(import.meta.url);
 
@@ -40,17 +42,20 @@ let cached: { site: Site; built: Promise<BuiltDatabase> } | undefined;
 
 export function getContentDatabase(): Promise<BuiltDatabase> {
   const site = getSite();
-  if (!cached || cached.site !== site) cached = { site, built: buildDatabase(site, getCatalogues() ?? {}) };
+  if (!cached || cached.site !== site) cached = { site, built: timed('database, search index and API answers', () => buildDatabase(site, getCatalogues() ?? {})) };
   return cached.built;
 }
 
 /** Builds the database and the static API answers for a site. */
 export async function buildDatabase(site: Site, catalogues: object): Promise<BuiltDatabase> {
   const SQL = await getSql();
-  const sections = [...siteSections(site), ...catalogueSections(site.records, catalogues as never)];
-  const search = createSearchIndex(sections, site.integrity);
+  const sections = timed('search sections', () => [...siteSections(site), ...catalogueSections(site.records, catalogues as never)]);
+  // Shards whose sections did not change come from the build cache.
+  const shards = handoff().building ? openValueCache('search') : undefined;
+  const search = timed('search index', () => createSearchIndex(sections, site.integrity, shards && Object.assign(shards, { hash: (text: string) => sha(text) })));
+  shards?.save();
   const documents = site.records.map(({ _lines, ...rest }) => rest);
-  const bytes = buildContentDatabase(SQL, {
+  const bytes = timed('content database', () => buildContentDatabase(SQL, {
     documents,
     navigation: { [siteConfig.defaultLocale]: site.navigation },
     dirConfigs: site.dirConfigs,
@@ -62,17 +67,40 @@ export async function buildDatabase(site: Site, catalogues: object): Promise<Bui
     ]),
     integrity: site.integrity,
     builtFrom: 'nucleus build',
-  });
+  }));
   const db = openContentDatabase(SQL, bytes, { defaultLocale: siteConfig.defaultLocale, locales: siteConfig.locales });
 
+  const answersStart = startPhase();
   const answers = new Map<string, string>();
   const answer = (params: unknown) => answers.set(queryApiPath(params, site.integrity), JSON.stringify(db.query(params)));
+  // A page's answer is its own document, found by path and type: a function
+  // of the documents of that path alone (and the code, which names the cache
+  // folder). The incremental build keeps answers by the hash of those
+  // documents, so an unchanged page does not query the database again.
+  const cache = handoff().building ? openValueCache('answers') : undefined;
+  const ofPath = new Map<unknown, Record<string, unknown>[]>();
+  for (const d of documents) {
+    if (d._type !== 'markdown') continue;
+    const list = ofPath.get(d._path);
+    if (list) list.push(d);
+    else ofPath.set(d._path, [d]);
+  }
+  const pageAnswer = (path: string) => {
+    const params = pageQuery(path);
+    const key = cache && sha('page answer', path, JSON.stringify(ofPath.get(path) ?? []));
+    let text = key ? cache!.get<string>(key) : undefined;
+    if (text === undefined) {
+      text = JSON.stringify(db.query(params));
+      if (key) cache!.set(key, text);
+    }
+    answers.set(queryApiPath(params, site.integrity), text);
+  };
   // Every page's surround query shares one filter and order: match and sort
   // once with the engine's own pipeline pieces (what runQuery does for each),
   // instead of one full query per page, which would make the build quadratic.
   const options = { defaultLocale: siteConfig.defaultLocale, locales: siteConfig.locales };
   const sample = parseQueryParams(surroundQuery('/'));
-  const sorted = documents.filter(matcherFor(sample, options)).sort(comparatorFor(sample.sort));
+  const sorted = timed('  surround order', () => documents.filter(matcherFor(sample, options)).sort(comparatorFor(sample.sort)));
   // Where each path first stands in that order: each page's surround then
   // looks at its own neighbours only, not through the whole list (which made
   // the build quadratic in pages). The window holds the first occurrence, so
@@ -81,19 +109,23 @@ export async function buildDatabase(site: Site, catalogues: object): Promise<Bui
   sorted.forEach((d, i) => {
     if (!firstIndex.has(d._path)) firstIndex.set(d._path, i);
   });
+  const loop = startPhase();
   for (const path of site.pages.keys()) {
-    answer(pageQuery(path));
+    pageAnswer(path);
     const params = parseQueryParams(surroundQuery(path));
     const { before, after } = params.surround!;
     const at = firstIndex.get(path);
     const window = at === undefined ? [] : sorted.slice(Math.max(0, at - before), at + after + 1);
     answers.set(queryApiPath(surroundQuery(path), site.integrity), JSON.stringify(surroundOf(window, params, options)));
   }
+  endPhase(`  page and surround answers (${cache ? cache.hits : 0} page answers from the cache, ${cache ? cache.misses : 0} computed)`, loop);
+  cache?.save();
   const globals: Record<string, unknown> = {};
   for (const [name, params] of Object.entries(globalQueries(siteConfig.globals))) {
     globals[name] = db.query(params);
     answer(params);
   }
   answers.set(navigationApiPath(NAVIGATION_QUERY, site.integrity), JSON.stringify(site.navigation));
+  endPhase('static API answers', answersStart);
   return { bytes, db, search, answers, globals };
 }

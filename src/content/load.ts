@@ -17,6 +17,7 @@ import type { DirConfig, NavNode, PageRecord, Surround } from './types';
 import { siteConfig, isLayoutName, LAYOUTS } from '../config/site';
 import { routes, KNOWN_GUARDS, validateRouteTable } from '../config/routes';
 import { openParseCache, sha, handoff, ParseCache } from './buildCache';
+import { timed } from './buildTiming';
 
 export interface Site {
   contentDir: string;
@@ -48,7 +49,7 @@ export function getSite(dir = contentDirFromEnv()): Site {
     // server keeps them in memory (this module is loaded again when code
     // changes, which drops them), so a content edit re-parses one file.
     const cache = handoff().building ? openParseCache() : (memory = memory?.next() ?? new ParseCache(null));
-    cached = { dir, site: loadSite(dir, { cache }) };
+    cached = { dir, site: timed('load content (read, parse or reuse, links, navigation)', () => loadSite(dir, { cache })) };
   }
   return cached.site;
 }

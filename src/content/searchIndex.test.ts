@@ -83,3 +83,33 @@ describe('search index files', () => {
     expect([cat.paths, cat.titles, cat.kindTable, cat.anchors, cat.crumbTable]).toEqual([['/rules/gear'], ['Plasma rifle'], ['weapon'], ['gear-plasma-rifle'], ['Gear']]);
   });
 });
+
+describe('search index with a shard cache (the incremental build)', () => {
+  const page = (path: string, text: string) => sectionsOf(pageRecord(path, path.split('/').pop()!, text), 'Crumbs');
+  const site = (combatText: string) => [...page('/rules/combat', combatText), ...page('/rules/moves', 'Move twice.'), ...page('/guide/worlds', 'Planets "quoted" and "integrity":"x".')];
+  const memory = () => {
+    const map = new Map<string, unknown>();
+    let built = 0;
+    return {
+      hash: (text: string) => String(text.length) + text.slice(0, 40),
+      get: <T,>(key: string) => map.get(key) as T | undefined,
+      set: (key: string, value: unknown) => {
+        built++;
+        map.set(key, value);
+      },
+      built: () => built,
+    };
+  };
+
+  it('gives the files a build without the cache gives, and builds again only the shards whose sections changed', () => {
+    const cache = memory();
+    expect(createSearchIndex(site('Roll Reflex.'), 'aaaa11112222', cache).files).toEqual(createSearchIndex(site('Roll Reflex.'), 'aaaa11112222').files);
+    expect(cache.built()).toBe(2); // the guide and rules shards
+    // Another page of the rules changed, and with it the integrity of every shard.
+    const again = createSearchIndex(site('Roll Reflex twice.'), 'bbbb33334444', cache);
+    expect(again.files).toEqual(createSearchIndex(site('Roll Reflex twice.'), 'bbbb33334444').files);
+    expect(cache.built()).toBe(3);
+    expect(JSON.parse(again.files.get('/search/guide.json')!).integrity).toBe('bbbb33334444');
+    expect(JSON.parse(again.files.get('/search/guide.text.json')!).texts).toContain('Planets "quoted" and "integrity":"x".');
+  });
+});

@@ -156,8 +156,52 @@ export interface SearchFiles {
   files: Map<string, string>;
 }
 
-/** Builds every shard of the index from the site's sections and catalogue entries. */
-export function createSearchIndex(sections: SearchSection[], integrity: string): SearchFiles {
+/** Shards built before, by the hash of their sections (the incremental build's cache). */
+export interface ShardCache {
+  /** A hash of a text (the caller's: this module runs in the browser too). */
+  hash(text: string): string;
+  get<T>(key: string): T | undefined;
+  set(key: string, value: unknown): void;
+}
+
+interface CachedShard {
+  /** The shard's two files with INTEGRITY_MARK for the integrity. */
+  index: string;
+  text: string;
+  drafts: boolean;
+  pages: number;
+  sections: number;
+}
+
+/** Stands for the integrity in a cached shard; written only as the value of its `integrity` key. */
+const INTEGRITY_MARK = 'nucleus-integrity-mark';
+const markField = `"integrity":${JSON.stringify(INTEGRITY_MARK)}`;
+
+/**
+ * Every shard carries the build's integrity, which changes with any content
+ * change; the rest of a shard is a function of its sections. A cached shard is
+ * kept with a mark for the integrity, and the mark is replaced in the one
+ * place JSON.stringify put it (the `integrity` key comes before any text, and
+ * a quote inside text is escaped, so the marked field cannot occur in text).
+ */
+function withIntegrity(json: string, integrity: string): string {
+  const at = json.indexOf(markField);
+  if (at < 0) throw new Error('Search index: a cached shard lacks its integrity mark.');
+  return json.slice(0, at) + `"integrity":${JSON.stringify(integrity)}` + json.slice(at + markField.length);
+}
+
+function buildShardFiles(name: string, list: SearchSection[]): CachedShard {
+  const pages = pagesOf(list);
+  const { shard, texts } = buildShard(name, pages, INTEGRITY_MARK);
+  return { index: JSON.stringify(shard), text: JSON.stringify(texts), drafts: shard.drafts, pages: pages.length, sections: texts.texts.length };
+}
+
+/**
+ * Builds every shard of the index from the site's sections and catalogue
+ * entries. With a cache, a shard whose sections are unchanged is not built
+ * again; the files are the same either way.
+ */
+export function createSearchIndex(sections: SearchSection[], integrity: string, cache?: ShardCache): SearchFiles {
   const byShard = new Map<string, SearchSection[]>();
   for (const s of sections) {
     const name = shardOf(s);
@@ -168,12 +212,16 @@ export function createSearchIndex(sections: SearchSection[], integrity: string):
   const manifest: SearchManifest = { version: SEARCH_FORMAT_VERSION, integrity, shards: [] };
   const files = new Map<string, string>();
   for (const [name, list] of [...byShard].sort(([a], [b]) => a.localeCompare(b))) {
-    const pages = pagesOf(list);
-    const { shard, texts } = buildShard(name, pages, integrity);
-    const info = { name, index: `/search/${name}.json`, text: `/search/${name}.text.json`, drafts: shard.drafts, pages: pages.length, sections: texts.texts.length };
+    const key = cache && `${SEARCH_FORMAT_VERSION}:${name}:${cache.hash(JSON.stringify(list))}`;
+    let built = key ? cache!.get<CachedShard>(key) : undefined;
+    if (!built) {
+      built = buildShardFiles(name, list);
+      if (key) cache!.set(key, built);
+    }
+    const info = { name, index: `/search/${name}.json`, text: `/search/${name}.text.json`, drafts: built.drafts, pages: built.pages, sections: built.sections };
     manifest.shards.push(info);
-    files.set(info.index, JSON.stringify(shard));
-    files.set(info.text, JSON.stringify(texts));
+    files.set(info.index, withIntegrity(built.index, integrity));
+    files.set(info.text, withIntegrity(built.text, integrity));
   }
   files.set(SEARCH_MANIFEST_PATH, JSON.stringify(manifest));
   return { manifest, files };

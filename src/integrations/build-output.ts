@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { handoff, htmlCache, toTemplate, fromTemplate } from '../content/renderCache';
+import { mark, startPhase, endPhase } from '../content/buildTiming';
 
 function writeAll(out: string, files: Iterable<[string, string]>): number {
   const made = new Set<string>();
@@ -30,16 +31,26 @@ export default function buildOutput(): AstroIntegration {
   return {
     name: 'nucleus:build-output',
     hooks: {
+      // With NUCLEUS_BUILD_TIMING=1 the hooks mark where Astro's own phases end.
+      'astro:config:done': () => mark('astro:config:done'),
       'astro:build:start': () => {
+        mark('astro:build:start');
         Object.assign(handoff(), { building: true, pages: [] });
       },
+      'astro:build:setup': ({ target }) => mark(`astro:build:setup (${target})`),
+      'astro:build:ssr': () => mark('astro:build:ssr (bundles done)'),
+      'astro:build:generated': () => mark('astro:build:generated (pages rendered)'),
       'astro:build:done': ({ dir, logger }) => {
+        mark('astro:build:done');
+        const started = startPhase();
         const out = fileURLToPath(dir);
         const h = handoff();
         if (!h.answers || !h.integrity || !h.buildId) {
           throw new Error('nucleus:build-output: the pages did not hand over the content API answers (src/pages/content.sqlite.ts and src/pages/[...slug].astro set them)');
         }
         const answers = writeAll(out, h.answers);
+        endPhase('write static API answers', started);
+        const pagesStarted = startPhase();
         const cache = htmlCache();
         let reused = 0;
         if (cache) {
@@ -55,6 +66,7 @@ export default function buildOutput(): AstroIntegration {
           }
           cache.prune(new Set(h.pages.map((p) => p.key)));
         }
+        endPhase('copy cached pages in, cache new ones', pagesStarted);
         logger.info(`${answers} content API answers written; ${reused} of ${h.pages.length} pages reused from the build cache`);
         h.answers = undefined;
       },

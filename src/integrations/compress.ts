@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants } from 'node:zlib';
 import { cacheFolder, sha, writeAtomic } from '../content/buildCache';
+import { startPhase, endPhase } from '../content/buildTiming';
 
 const MIN_BYTES = 16 * 1024;
 const BROTLI_QUALITY = 5;
@@ -52,6 +53,7 @@ export default function compress(): AstroIntegration {
     name: 'nucleus:compress',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
+        const started = startPhase();
         const out = fileURLToPath(dir);
         const cache = cacheFolder('compress');
         const jobs: Promise<number>[] = [];
@@ -74,6 +76,7 @@ export default function compress(): AstroIntegration {
         const written = (await Promise.all(jobs)).reduce((a, b) => a + b, 0);
         // Only this build's copies stay cached (the database's change with every edit).
         if (cache) for (const name of readdirSync(cache)) if (!used.has(join(cache, name))) rmSync(join(cache, name), { force: true });
+        endPhase('compressed copies', started);
         logger.info(`${written} compressed copies written`);
       },
     },

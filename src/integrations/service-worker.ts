@@ -10,9 +10,13 @@
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { generateSW } from 'workbox-build';
-import { existsSync, readdirSync } from 'node:fs';
+import { generateSW, getManifest } from 'workbox-build';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cacheFolder, sha, writeAtomic } from '../content/buildCache';
+import { startPhase, endPhase, timed } from '../content/buildTiming';
 
 /** `nucleus/CoreEditor` → `nucleus/CoreEditor/index.html`, for each page folder under `dir`. */
 function pageFolders(out: string, dir: string): [string, string[]][] {
@@ -25,63 +29,118 @@ function pageFolders(out: string, dir: string): [string, string[]][] {
   return pages;
 }
 
+/** Stands in for the precache list in the cached service worker (see below). */
+const PLACEHOLDER = { url: '__nucleus-precache-list__', revision: '__nucleus__' };
+const PLACEHOLDER_JS = `[{url:${JSON.stringify(PLACEHOLDER.url)},revision:${JSON.stringify(PLACEHOLDER.revision)}}]`;
+
+/** The configuration Workbox gets (the precache list apart). */
+function swOptions(out: string) {
+  return {
+    globDirectory: out,
+    globPatterns: [
+      '_astro/**/*.{js,css,woff2,wasm}',
+      'favicon.svg',
+      'manifest.webmanifest',
+      'icons/*.png',
+      'index.html',
+      '404.html',
+      'offline/index.html',
+      'nucleus/index.html',
+      'nucleus/*/index.html',
+      'search-index.json',
+      'search/*.json',
+      'content.sqlite',
+      'sql-wasm.wasm',
+    ],
+    // The Firebase SDK loads only for signed-in readers; never precache it for everyone.
+    globIgnores: ['sw.js', 'workbox-*.js', '_astro/sdk.*.js'],
+    // Pages are linked without a trailing slash (/nucleus/CoreEditor):
+    // precache them under that address too.
+    templatedURLs: Object.fromEntries([...pageFolders(out, 'nucleus'), ...pageFolders(out, 'offline')]),
+    maximumFileSizeToCacheInBytes: 30 * 1024 * 1024,
+  };
+}
+
+/** What shapes the worker's code; functions as their source text. */
+function runtimeOptions() {
+  return {
+    inlineWorkboxRuntime: true,
+    mode: 'production',
+    sourcemap: false,
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    // The new-version notice asks the waiting worker to take over.
+    skipWaiting: false,
+    // Pages are addressed as folders (`/rules/combat/`): one cache key.
+    directoryIndex: 'index.html',
+    ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^preview$/],
+    runtimeCaching: [
+      {
+        urlPattern: ({ request }: { request: Request }) => request.mode === 'navigate',
+        handler: 'StaleWhileRevalidate' as const,
+        options: {
+          cacheName: 'nucleus-pages',
+          precacheFallback: { fallbackURL: 'offline/index.html' },
+          expiration: { maxEntries: 2000 },
+        },
+      },
+      {
+        urlPattern: ({ url }: { url: URL }) => /\/api\/content\//.test(url.pathname) || /\/builds\/meta\//.test(url.pathname),
+        handler: 'StaleWhileRevalidate' as const,
+        options: { cacheName: 'nucleus-data', expiration: { maxEntries: 4000 } },
+      },
+    ],
+  };
+}
+
+const workboxVersion = (): string => (createRequire(import.meta.url)('workbox-build/package.json') as { version: string }).version;
+
+/**
+ * The worker's code with a placeholder for its precache list. Bundling it
+ * (Rollup and Terser inside workbox-build) took 13-15 s of every build at
+ * 1,000 pages, yet it depends on the configuration only; the list (every
+ * file's revision) changes with each content change. So the bundle is made
+ * once per configuration, cached, and the list is put in its place. Clean
+ * builds take the same route, so their sw.js is the incremental build's.
+ */
+async function workerTemplate(out: string): Promise<string> {
+  const runtime = runtimeOptions();
+  const key = sha(workboxVersion(), JSON.stringify(runtime, (_, v) => (typeof v === 'function' || v instanceof RegExp ? String(v) : v)));
+  const folder = cacheFolder('sw');
+  const file = folder && join(folder, `${key}.js`);
+  if (file && existsSync(file)) return readFileSync(file, 'utf8');
+  const scratch = mkdtempSync(join(tmpdir(), 'nucleus-sw-'));
+  try {
+    await generateSW({
+      ...swOptions(out),
+      ...runtime,
+      swDest: join(scratch, 'sw.js'),
+      manifestTransforms: [async () => ({ manifest: [{ ...PLACEHOLDER, size: 0 }], warnings: [] })],
+    });
+    const code = readFileSync(join(scratch, 'sw.js'), 'utf8');
+    if (code.split(PLACEHOLDER_JS).length !== 2) throw new Error(`nucleus:service-worker: the bundled worker does not hold the precache placeholder ${PLACEHOLDER_JS} exactly once (did workbox-build change its output?)`);
+    if (file && folder) {
+      for (const name of readdirSync(folder)) rmSync(join(folder, name), { force: true });
+      writeAtomic(file, code);
+    }
+    return code;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 export default function serviceWorker(): AstroIntegration {
   return {
     name: 'nucleus:service-worker',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
-        const { count, size, warnings } = await generateSW({
-          globDirectory: out,
-          globPatterns: [
-            '_astro/**/*.{js,css,woff2,wasm}',
-            'favicon.svg',
-            'manifest.webmanifest',
-            'icons/*.png',
-            'index.html',
-            '404.html',
-            'offline/index.html',
-            'nucleus/index.html',
-            'nucleus/*/index.html',
-            'search-index.json',
-            'search/*.json',
-            'content.sqlite',
-            'sql-wasm.wasm',
-          ],
-          // The Firebase SDK loads only for signed-in readers; never precache it for everyone.
-          globIgnores: ['sw.js', 'workbox-*.js', '_astro/sdk.*.js'],
-          // Pages are linked without a trailing slash (/nucleus/CoreEditor):
-          // precache them under that address too.
-          templatedURLs: Object.fromEntries([...pageFolders(out, 'nucleus'), ...pageFolders(out, 'offline')]),
-          swDest: `${out}/sw.js`,
-          inlineWorkboxRuntime: true,
-          mode: 'production',
-          sourcemap: false,
-          cleanupOutdatedCaches: true,
-          clientsClaim: true,
-          // The new-version notice asks the waiting worker to take over.
-          skipWaiting: false,
-          maximumFileSizeToCacheInBytes: 30 * 1024 * 1024,
-          // Pages are addressed as folders (`/rules/combat/`): one cache key.
-          directoryIndex: 'index.html',
-          ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^preview$/],
-          runtimeCaching: [
-            {
-              urlPattern: ({ request }) => request.mode === 'navigate',
-              handler: 'StaleWhileRevalidate',
-              options: {
-                cacheName: 'nucleus-pages',
-                precacheFallback: { fallbackURL: 'offline/index.html' },
-                expiration: { maxEntries: 2000 },
-              },
-            },
-            {
-              urlPattern: ({ url }) => /\/api\/content\//.test(url.pathname) || /\/builds\/meta\//.test(url.pathname),
-              handler: 'StaleWhileRevalidate',
-              options: { cacheName: 'nucleus-data', expiration: { maxEntries: 4000 } },
-            },
-          ],
-        });
+        const started = startPhase();
+        const template = await timed('service worker code (cached per configuration)', () => workerTemplate(out));
+        const { manifestEntries, count, size, warnings } = await timed('service worker precache list', () => getManifest(swOptions(out)));
+        const list = JSON.stringify((manifestEntries ?? []).map(({ url, revision }) => ({ url, revision })));
+        writeFileSync(join(out, 'sw.js'), template.replace(PLACEHOLDER_JS, () => list));
+        endPhase('service worker', started);
         for (const w of warnings) logger.warn(w);
         logger.info(`service worker: ${count} files precached (${(size / 1024).toFixed(0)} KiB)`);
       },

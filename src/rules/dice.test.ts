@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, vi } from 'vitest';
 import fc from 'fast-check';
 import { dieHits, hitDistribution, probabilityAtLeast, expectedHits, RulesError } from './index';
 
@@ -96,5 +96,39 @@ describe('dice (GAME.md §1)', () => {
         for (let d = 1; d <= 6; d++) expect(Math.abs(probabilityAtLeast(pool, d, edge) - (1 - sum(dist.slice(0, d))))).toBeLessThan(1e-9);
       }
     }
+  });
+
+  it('D9 the memo changes no value: every pool, both modes, equals a from-scratch build to the bit, in any order of asking', async () => {
+    // The build before the memo: one die cut above the highest difficulty, n convolutions, the far tail folded.
+    const fromScratch = (pool: number, edge: boolean) => {
+      const tail = (k: number) => ((edge ? 5 / 3 : 1) * Math.pow(1 / 6, k - 1)) / 3;
+      let K = 31;
+      while (tail(K) >= 1e-15 / 30) K++;
+      const die = [...Array.from({ length: K }, (_, k) => dieHits(k, edge)), tail(K)];
+      let dist = [1];
+      for (let n = 0; n < pool; n++) {
+        const next = new Array<number>(dist.length + die.length - 1).fill(0);
+        for (let a = 0; a < dist.length; a++) for (let k = 0; k < die.length; k++) if (dist[a] !== 0) next[a + k]! += dist[a]! * die[k]!;
+        dist = next;
+      }
+      let folded = 0;
+      let last = dist.length - 1;
+      while (last > 31 && folded + dist[last]! < 1e-15) folded += dist[last--]!;
+      dist = dist.slice(0, last + 1);
+      dist[last]! += folded;
+      return dist;
+    };
+    vi.resetModules();
+    const cold = await import('./dice');
+    const pools = Array.from({ length: 30 }, (_, i) => 30 - i);
+    for (const edge of [true, false]) {
+      // Largest first on a cold memo, then smallest first on this module's (warm) one.
+      for (const pool of pools) expect(cold.hitDistribution(pool, edge), `pool ${pool} edge ${edge}`).toEqual(fromScratch(pool, edge));
+      for (const pool of [...pools].reverse()) expect(hitDistribution(pool, edge)).toEqual(cold.hitDistribution(pool, edge));
+    }
+    // Each answer is the caller's own copy: changing it changes no later answer.
+    const mine = hitDistribution(3);
+    mine[0] = 99;
+    expect(hitDistribution(3)[0]).toBe(fromScratch(3, false)[0]);
   });
 });

@@ -42,36 +42,55 @@ function dieDistribution(edge: boolean): number[] {
   return die;
 }
 
-const cache = new Map<string, number[]>();
+/**
+ * Memo, per edge: one die's distribution and the unfolded pool
+ * distributions built so far (`raw[n]` is n dice), so pool n is one
+ * convolution of pool n − 1, never n from scratch; and each pool's folded
+ * answer. Bounded: at most MAX_POOL + 1 raw and MAX_POOL folded arrays per
+ * edge (pools are checked first). The same multiplications in the same
+ * order as a from-scratch build, so the values are identical to the bit.
+ */
+interface Chain {
+  die: number[];
+  raw: number[][];
+  folded: number[][];
+}
+const chains: Partial<Record<'plain' | 'edge', Chain>> = {};
+
+function convolve(dist: readonly number[], die: readonly number[]): number[] {
+  const next = new Array<number>(dist.length + die.length - 1).fill(0);
+  for (let a = 0; a < dist.length; a++) {
+    const pa = dist[a]!;
+    if (pa === 0) continue;
+    for (let k = 0; k < die.length; k++) next[a + k]! += pa * die[k]!;
+  }
+  return next;
+}
+
+/** Folds the far tail (mass < 1e-15) into one bucket, never below a difficulty; `dist` is not changed. */
+function foldTail(dist: readonly number[]): number[] {
+  let tail = 0;
+  let last = dist.length - 1;
+  while (last > MAX_DIFFICULTY + 1 && tail + dist[last]! < TAIL_EPSILON) tail += dist[last--]!;
+  const folded = dist.slice(0, last + 1);
+  folded[last]! += tail;
+  return folded;
+}
 
 /**
  * P(hits = h) for h = 0 … n for a pool of 1–30 dice; the last entry holds
  * P(hits ≥ n), where that mass is below 1e-15. The entries sum to 1.
+ * A fresh array each call (the caller may change it).
  * @example hitDistribution(1)[0] ⇒ 2/3
  */
 export function hitDistribution(pool: number, edge = false): number[] {
   check('pool', pool, MAX_POOL);
-  const key = `${pool}:${edge}`;
-  const cached = cache.get(key);
-  if (cached) return cached.slice();
-  const die = dieDistribution(edge);
-  let dist = [1];
-  for (let n = 0; n < pool; n++) {
-    const next = new Array<number>(dist.length + die.length - 1).fill(0);
-    for (let a = 0; a < dist.length; a++) {
-      const pa = dist[a]!;
-      if (pa === 0) continue;
-      for (let k = 0; k < die.length; k++) next[a + k]! += pa * die[k]!;
-    }
-    dist = next;
+  const chain = (chains[edge ? 'edge' : 'plain'] ??= { die: dieDistribution(edge), raw: [[1]], folded: [] });
+  let dist = chain.folded[pool];
+  if (!dist) {
+    while (chain.raw.length <= pool) chain.raw.push(convolve(chain.raw[chain.raw.length - 1]!, chain.die));
+    dist = chain.folded[pool] = foldTail(chain.raw[pool]!);
   }
-  // Fold the far tail (mass < 1e-15) into one bucket, never below a difficulty.
-  let tail = 0;
-  let last = dist.length - 1;
-  while (last > MAX_DIFFICULTY + 1 && tail + dist[last]! < TAIL_EPSILON) tail += dist[last--]!;
-  dist = dist.slice(0, last + 1);
-  dist[last]! += tail;
-  cache.set(key, dist);
   return dist.slice();
 }
 

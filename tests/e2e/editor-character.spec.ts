@@ -25,6 +25,7 @@ async function newCharacter(page: Page, at: (p: string) => string) {
 
 const summary = (page: Page, key: string) => page.locator(`[data-summary] dl [data-summary-key="${key}"]`);
 const stepper = (page: Page, name: string) => page.getByRole('spinbutton', { name, exact: true });
+const waitSaved = (page: Page) => expect(page.locator('[data-save-state]')).toHaveText('Saved on this device');
 
 /** Presses Tab until `target` has focus (keyboard only; fails after `max` presses). */
 async function tabTo(page: Page, target: Locator, max = 120) {
@@ -216,6 +217,183 @@ test.describe('character editor', () => {
     await setStepper(page, 'Sync', 3);
     await expect(page.locator('#field-cores-issues')).toHaveCount(0);
     await expect(page.locator('[data-summary] [data-validity]')).toHaveAttribute('data-validity', 'valid');
+  });
+
+  test('the same character in two tabs: a change saved in one shows in the other', async ({ page, context, at }) => {
+    await newCharacter(page, at);
+    await page.getByRole('textbox', { name: 'Name' }).fill('Twin Tabs');
+    await waitSaved(page);
+    const other = await context.newPage();
+    await other.goto(page.url());
+    await expect(other.getByRole('textbox', { name: 'Name' })).toHaveValue('Twin Tabs');
+    await expect(stepper(other, 'Frame')).toHaveValue('1');
+    // Keys in the first tab; the second follows without a reload, summary included.
+    await stepper(page, 'Frame').focus();
+    await press(page, 'ArrowUp', 2);
+    await waitSaved(page);
+    await expect(stepper(other, 'Frame')).toHaveValue('3');
+    await expect(summary(other, 'health')).toHaveText(await summary(page, 'health').innerText());
+    await expect(other.locator('[data-save-state]')).toHaveText('Saved on this device');
+    // And back the other way.
+    await setStepper(other, 'Nerve', 2);
+    await waitSaved(other);
+    await expect(stepper(page, 'Nerve')).toHaveValue('2');
+    await other.close();
+  });
+
+  test('a copy of my own blueprint and core: the original changes in its editor, the character offers the update, one undo step', async ({ page, context, at }) => {
+    const now = '2026-11-23T10:00:00.000Z';
+    const dir = mkdtempSync(join(tmpdir(), 'nucleus-origin-'));
+    const blueprintFile = join(dir, 'hand-cannon.blueprint.json');
+    writeFileSync(blueprintFile, JSON.stringify({ kind: 'blueprint', id: 'e2e-hand-cannon', schemaVersion: 1, name: 'Hand Cannon', createdAt: now, updatedAt: now, tags: [], type: 'weapon', rank: 1, properties: { damage: 3, range: 'close', rate: 1, bulk: 1 }, features: [] }));
+    const coreFile = join(dir, 'spark.core.json');
+    writeFileSync(coreFile, JSON.stringify({ kind: 'core', id: 'e2e-spark', schemaVersion: 1, name: 'Spark', createdAt: now, updatedAt: now, tags: [], tier: 1, discipline: 'kinetic', activation: 'action', range: 'self', duration: 'instant', effects: [{ id: readFirstEffect(), potency: 1 }], sideEffects: [] }));
+
+    // The originals, each in its own editor in a second tab.
+    const workshop = await context.newPage();
+    await workshop.goto(at('/nucleus/BlueprintEditor'));
+    await workshop.locator('input[type=file][data-import]').setInputFiles(blueprintFile);
+    await expect(workshop.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Hand Cannon');
+    const blueprintUrl = workshop.url();
+    await workshop.goto(at('/nucleus/CoreEditor'));
+    await workshop.locator('input[type=file][data-import]').setInputFiles(coreFile);
+    await expect(workshop.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Spark');
+    const coreUrl = workshop.url();
+
+    // The character carries copies of both.
+    await newCharacter(page, at);
+    await setStepper(page, 'Sync', 2);
+    await page.getByRole('button', { name: 'Add gear…' }).click();
+    const picker = page.getByRole('dialog', { name: 'Add gear' });
+    await picker.getByRole('button', { name: 'My blueprints' }).click();
+    await picker.locator('[data-pick="e2e-hand-cannon"]').getByRole('button', { name: 'Add Hand Cannon' }).click();
+    await expect(picker).toBeHidden();
+    await page.getByRole('button', { name: 'Install a core…' }).click();
+    await page.getByRole('dialog', { name: 'Install a core' }).locator('[data-pick="e2e-spark"]').getByRole('button', { name: 'Add Spark' }).click();
+    const gun = page.locator('[data-gear="Hand Cannon"]');
+    const spark = page.locator('[data-core="Spark"]');
+    await expect(gun).toContainText('damage 3');
+    await expect(gun).toContainText('your blueprint');
+    await expect(page.locator('.ch-stale')).toHaveCount(0);
+    await waitSaved(page);
+
+    // The player improves the blueprint in its editor; the open character notices without a reload.
+    await workshop.goto(blueprintUrl);
+    const damage = workshop.getByRole('spinbutton', { name: 'Damage' });
+    await damage.focus();
+    await press(workshop, 'ArrowUp', 2);
+    await expect(damage).toHaveValue('5');
+    await waitSaved(workshop);
+    const note = gun.getByRole('note');
+    await expect(note).toContainText('The original has changed since this copy');
+    await expect(gun).toContainText('damage 3');
+    await expect(spark.getByRole('note')).toHaveCount(0);
+
+    // Updating is one step: the copy takes the new damage, Ctrl+Z takes it back, Ctrl+Shift+Z again.
+    await note.getByRole('button', { name: 'Update the copy' }).click();
+    await expect(gun).toContainText('damage 5');
+    await expect(gun.getByRole('note')).toHaveCount(0);
+    await expect(gun).toContainText('your blueprint');
+    const exported = await exportAndEvaluate(page);
+    const copy = (JSON.parse(readFileSync(exported.file, 'utf8')) as { gear: { id: string; originId: string; originRevision: number; properties: { damage: number } }[] }).gear[0]!;
+    expect(copy).toMatchObject({ originId: 'e2e-hand-cannon', properties: { damage: 5 } });
+    expect(copy.id).not.toBe('e2e-hand-cannon');
+    await page.keyboard.press('Control+z');
+    await expect(gun).toContainText('damage 3');
+    await expect(gun.getByRole('note')).toContainText('The original has changed since this copy');
+    await expect(spark).toBeVisible();
+    await page.keyboard.press('Control+Shift+z');
+    await expect(gun).toContainText('damage 5');
+
+    // The same for a core: renamed and made passive in its editor.
+    await workshop.goto(coreUrl);
+    await workshop.getByRole('textbox', { name: 'Name', exact: true }).fill('Spark II');
+    await waitSaved(workshop);
+    await expect(spark.getByRole('note')).toContainText('(now “Spark II”)');
+    await spark.getByRole('button', { name: 'Update the copy' }).click();
+    await expect(page.locator('[data-core="Spark II"]')).toBeVisible();
+    await expect(page.locator('.ch-stale')).toHaveCount(0);
+    await page.keyboard.press('Control+z');
+    await expect(page.locator('[data-core="Spark"]')).toBeVisible();
+    await expect(page.locator('[data-core="Spark"]').getByRole('note')).toBeVisible();
+    await expect(gun).toContainText('damage 5');
+    await workshop.close();
+  });
+
+  test('on a phone (375 px), by keyboard: a complete rank-4 character and the printed sheet a table can play from', async ({ page, at }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(at('/nucleus/CharacterEditor'));
+    const start = page.getByRole('button', { name: 'New character' });
+    await tabTo(page, start);
+    await page.keyboard.press('Enter');
+    const name = page.getByRole('textbox', { name: 'Name' });
+    await expect(name).toBeFocused();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Rook Adeyemi');
+    await tabTo(page, page.getByRole('textbox', { name: 'Concept' }));
+    await page.keyboard.type('Salvage-crew gunhand');
+    await tabTo(page, stepper(page, 'XP'));
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('60');
+    await page.keyboard.press('Tab');
+    await expect(summary(page, 'rank')).toHaveText('4');
+
+    // Rank 4: 9 attribute points (8 + 1), 16 skill points (10 + 3 × 2), cap 4; six feature slots.
+    for (const [attr, steps] of [['Frame', 2], ['Reflex', 3], ['Logic', 1], ['Nerve', 1], ['Sync', 2]] as const) {
+      await tabTo(page, stepper(page, attr), 200);
+      await press(page, 'ArrowUp', steps);
+    }
+    for (const [skill, steps] of [['Athletics', 2], ['Firearms', 4], ['Stealth', 2], ['Medicine', 2], ['Hacking', 3], ['Interface', 3]] as const) {
+      await tabTo(page, stepper(page, skill), 200);
+      await press(page, 'ArrowUp', steps);
+    }
+    await expect(summary(page, 'attributePointsLeft')).toHaveText('0');
+    await expect(summary(page, 'skillPointsLeft')).toHaveText('0');
+    for (const f of ['Quick Draw', 'Steady Aim', 'Trick Shot', 'Double Tap', 'Deadeye']) {
+      await tabTo(page, page.getByRole('button', { name: new RegExp(`^${f}, tier`) }), 200);
+      await page.keyboard.press('Enter');
+    }
+    await tabTo(page, page.getByRole('button', { name: /^Brawler/ }), 200);
+    await page.keyboard.press('Enter');
+    await tabTo(page, page.getByRole('button', { name: /^Hard as Nails, tier 1/ }), 200);
+    await page.keyboard.press('Enter');
+    await expect(summary(page, 'featureSlots')).toHaveText('6 / 6');
+
+    // Armour worn and a sidearm, chosen in the picker by search and keyboard.
+    for (const [query, button] of [['duellist', 'Add and wear: Duellist Mesh'], ['pocket six', 'Add Pocket Six']] as const) {
+      await tabTo(page, page.getByRole('button', { name: 'Add gear…' }), 200);
+      await page.keyboard.press('Enter');
+      const picker = page.getByRole('dialog', { name: 'Add gear' });
+      await expect(picker.getByRole('searchbox', { name: 'Search gear' })).toBeFocused();
+      await page.keyboard.type(query);
+      await tabTo(page, picker.getByRole('button', { name: button }), 40);
+      await page.keyboard.press('Enter');
+      await expect(picker).toBeHidden();
+    }
+    await expect(page.locator('[data-gear="Duellist Mesh"]')).toContainText('worn');
+    await expect(page.locator('[data-summary] [data-validity]')).toHaveAttribute('data-validity', 'valid');
+    await expect(page.getByRole('list', { name: 'Advancement log' }).locator('[data-spent="true"]')).toHaveCount(3);
+    const r = await expectSummaryMatchesRules(page);
+    expect(r.derived).toMatchObject({ rank: 4, skillPointsLeft: 0, attributePointsLeft: 0 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: join(shots, 'phone-rank4-editor-375.png'), fullPage: true });
+
+    // The printed sheet: who, the numbers, every skill's pool, the features' text, gear, odds.
+    await page.emulateMedia({ media: 'print' });
+    // (The print card is aria-hidden on screen, so it is found by its class, not its role.)
+    const sheet = page.locator('.kit-print-card .ch-sheet');
+    await expect(sheet).toBeVisible();
+    await expect(sheet.locator('h1')).toHaveText('Rook Adeyemi');
+    await expect(sheet).toContainText('Rank 4');
+    for (const key of ['Health', 'Guard', 'Protection', 'Initiative']) await expect(sheet).toContainText(key);
+    await expect(sheet.locator('table.ch-sheet-table tbody tr')).toHaveCount(12);
+    await expect(sheet.locator('.ch-sheet-features dt')).toHaveCount(6);
+    await expect(sheet).toContainText('Duellist Mesh (worn)');
+    await expect(sheet.locator('.ch-dice-table tbody tr')).toHaveCount(12);
+    await expect(page.locator('.kit-editor-grid')).toBeHidden();
+    const box = (await sheet.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: join(shots, 'phone-rank4-print-375.png'), fullPage: true });
   });
 
   test('axe clean; screenshots of the editor and the printed sheet at 1280 and 375 px', async ({ page, at }) => {

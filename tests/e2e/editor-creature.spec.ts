@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
@@ -9,6 +11,9 @@ import { test, expect } from './fixtures';
  * its numbers and going away with its fix, a bestiary copy, and after each
  * an export whose derived values the rules command must agree with.
  */
+
+// Outside test-results (Playwright empties it on every run), so the pictures can be looked at later.
+const shots = process.env.SHOTS_DIR ?? join(tmpdir(), 'nucleus-creature-shots');
 
 const SUMMARY_TERMS = { health: 'Health', guard: 'Guard', protection: 'Protection', threatValue: 'Threat value' } as const;
 
@@ -170,6 +175,101 @@ test.describe('creature editor', () => {
     await expect(list.locator('.cr-list-row[data-source="mine"]', { hasText: 'Sentinel Walker' })).toHaveCount(1);
     await list.getByRole('button', { name: 'Duplicate Sentinel Walker' }).click();
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Sentinel Walker (copy)', LOADED);
+  });
+
+  test('lists own creatures once, in the creature panel; opening one stays on the page; back and forward move between list and creature', async ({ page, at }) => {
+    await page.goto(at('/nucleus/CreatureEditor'));
+    const list = page.locator('.cr-list');
+    await expect(list).toBeVisible(LOADED);
+    await list.getByRole('button', { name: 'Copy Gutter Hound from the bestiary' }).click();
+    const name = page.getByLabel('Name', { exact: true });
+    await expect(name).toHaveValue('Gutter Hound', LOADED);
+    await name.fill('Kennel Hound');
+    await expect(page.locator('[data-save-state]')).toHaveText('Saved on this device');
+    const id = new URL(page.url()).searchParams.get('id');
+
+    await page.goto(at('/nucleus/CreatureEditor'));
+    await expect(list).toBeVisible(LOADED);
+    // One list: the panel's row, no second "Your creatures" list from the kit.
+    await expect(page.getByRole('heading', { name: 'Your creatures', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Kennel Hound', exact: true })).toHaveCount(1);
+    await expect(list.locator('.cr-list-row[data-source="mine"]')).toHaveCount(1);
+
+    // Opening it does not load the page again (a marker on window survives), and the address names it.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    const stayed = () => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true);
+    await list.getByRole('link', { name: 'Open Kennel Hound' }).click();
+    await expect(name).toHaveValue('Kennel Hound');
+    await expect(name).toBeFocused();
+    expect(new URL(page.url()).searchParams.get('id')).toBe(id);
+    expect(await stayed()).toBe(true);
+
+    // Back: the list again, focus on its first control; forward: the creature, focus on its name.
+    await page.goBack();
+    await expect(list).toBeVisible();
+    await expect(name).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'New creature' })).toBeFocused();
+    expect(new URL(page.url()).searchParams.get('id')).toBeNull();
+    await page.goForward();
+    await expect(name).toHaveValue('Kennel Hound');
+    await expect(name).toBeFocused();
+    expect(await stayed()).toBe(true);
+    // The name link opens in place too.
+    await page.goBack();
+    await page.getByRole('link', { name: 'Kennel Hound', exact: true }).click();
+    await expect(name).toHaveValue('Kennel Hound');
+    expect(await stayed()).toBe(true);
+    // Away to another page of the site and back: the creature is on screen again, not the other page.
+    await page.getByRole('link', { name: 'Rules', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/rules\/?$/);
+    await page.goBack();
+    await expect(name).toHaveValue('Kennel Hound', LOADED);
+    expect(new URL(page.url()).searchParams.get('id')).toBe(id);
+  });
+
+  test('the same creature in two tabs: a change saved in one shows in the other', async ({ page, context, at }) => {
+    await newCreature(page, at, 'Twin Stalker');
+    await expect(page.locator('[data-save-state]')).toHaveText('Saved on this device');
+    const other = await context.newPage();
+    await other.goto(page.url());
+    const otherFrame = other.getByLabel('Frame', { exact: true });
+    await expect(other.getByLabel('Name', { exact: true })).toHaveValue('Twin Stalker', LOADED);
+    await page.getByLabel('Frame', { exact: true }).focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect(page.locator('[data-save-state]')).toHaveText('Saved on this device');
+    await expect(otherFrame).toHaveValue('3');
+    await expect(term(other, 'Health')).toHaveText(await term(page, 'Health').innerText());
+    await other.getByLabel('Threat rank', { exact: true }).press('ArrowUp');
+    await expect(other.locator('[data-save-state]')).toHaveText('Saved on this device');
+    await expect(page.getByLabel('Threat rank', { exact: true })).toHaveValue('2');
+    await other.close();
+  });
+
+  test('on a phone (375 px), by keyboard: a creature from the bestiary, found, copied, adjusted and printed', async ({ page, at }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(at('/nucleus/CreatureEditor'));
+    const search = page.getByLabel('Search creatures');
+    await expect(search).toBeVisible(LOADED);
+    await search.focus();
+    await page.keyboard.type('hound');
+    const copy = page.getByRole('button', { name: 'Copy Gutter Hound from the bestiary' });
+    for (let i = 0; i < 30 && !(await copy.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const name = page.getByLabel('Name', { exact: true });
+    await expect(name).toHaveValue('Gutter Hound', LOADED);
+    await expect(name).toBeFocused();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Alley Hound');
+    await page.getByLabel('Frame', { exact: true }).focus();
+    await page.keyboard.press('ArrowUp');
+    await expectSummaryMatchesRules(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: join(shots, 'phone-bestiary-editor-375.png'), fullPage: true });
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('.cr-statblock')).toBeVisible();
+    await expect(page.locator('.cr-statblock')).toContainText('Alley Hound');
+    await page.screenshot({ path: join(shots, 'phone-bestiary-print-375.png'), fullPage: true });
   });
 
   test("opens the bestiary page's copy link as a new creature of one's own", async ({ page, at }) => {

@@ -1,6 +1,4 @@
-import type { EditorCase } from './types';
-
-const now = '2026-01-01T00:00:00.000Z';
+import { caseDocument, type EditorCase } from './types';
 
 /** A weapon with 6 features (three with sub-features), as a player might build one. */
 export const cases: EditorCase[] = [
@@ -9,14 +7,7 @@ export const cases: EditorCase[] = [
     route: '/nucleus/BlueprintEditor',
     control: 'Damage',
     keys: ['ArrowUp', 'ArrowDown'],
-    document: {
-      kind: 'blueprint',
-      id: 'bench-blueprint',
-      schemaVersion: 1,
-      name: 'Bench rifle',
-      createdAt: now,
-      updatedAt: now,
-      tags: [],
+    document: caseDocument('blueprint', 'Bench rifle', {
       type: 'weapon',
       rank: 5,
       properties: { damage: 3, range: 'medium', rate: 2, bulk: 2 },
@@ -28,6 +19,6 @@ export const cases: EditorCase[] = [
         { id: 'recoil-dampers' },
         { id: 'suppressor' },
       ],
-    },
+    }),
   },
 ];

@@ -1,6 +1,4 @@
-import type { EditorCase } from './types';
-
-const now = '2026-01-01T00:00:00.000Z';
+import { caseDocument, type EditorCase } from './types';
 
 /** A tier-5 kinetic core with 5 effects (two off-discipline) and two side effects, as a player might build one. */
 export const cases: EditorCase[] = [
@@ -9,14 +7,7 @@ export const cases: EditorCase[] = [
     route: '/nucleus/CoreEditor',
     control: 'Kinetic Shove potency',
     keys: ['ArrowUp', 'ArrowDown'],
-    document: {
-      kind: 'core',
-      id: 'bench-core',
-      schemaVersion: 1,
-      name: 'Bench core',
-      createdAt: now,
-      updatedAt: now,
-      tags: [],
+    document: caseDocument('core', 'Bench core', {
       tier: 5,
       discipline: 'kinetic',
       activation: 'reaction',
@@ -30,6 +21,6 @@ export const cases: EditorCase[] = [
         { id: 'neural-lash', potency: 1 },
       ],
       sideEffects: ['nosebleed', 'tremors'],
-    },
+    }),
   },
 ];

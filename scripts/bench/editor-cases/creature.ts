@@ -1,6 +1,4 @@
-import type { EditorCase } from './types';
-
-const now = '2026-01-01T00:00:00.000Z';
+import { caseDocument, type EditorCase } from './types';
 
 /** A threat-rank 6 machine with 10 properties (several with potency) and two attacks; Frame changes move Health, the threat check and the melee pool. */
 export const cases: EditorCase[] = [
@@ -9,14 +7,7 @@ export const cases: EditorCase[] = [
     route: '/nucleus/CreatureEditor',
     control: 'Frame',
     keys: ['ArrowUp', 'ArrowDown'],
-    document: {
-      kind: 'creature',
-      id: 'bench-creature',
-      schemaVersion: 1,
-      name: 'Bench creature',
-      createdAt: now,
-      updatedAt: now,
-      tags: [],
+    document: caseDocument('creature', 'Bench creature', {
       creatureKind: 'machine',
       threatRank: 6,
       attributes: { frame: 5, reflex: 4, logic: 3, nerve: 3, sync: 2 },
@@ -37,6 +28,6 @@ export const cases: EditorCase[] = [
         { name: 'Crusher Arm', damage: 4, range: 'melee' },
         { name: 'Chain Gun', damage: 3, range: 'medium' },
       ],
-    },
+    }),
   },
 ];

@@ -3,6 +3,8 @@
  * adds its own file in this folder exporting `cases: EditorCase[]`; the
  * benchmark loads every file here, so adding a case touches nothing else.
  */
+import { newDocumentFields } from '../../../src/rules';
+
 export interface EditorCase {
   /** Shown in the report, e.g. "blueprint, 6 features". */
   name: string;
@@ -14,4 +16,12 @@ export interface EditorCase {
   control: string;
   /** Keys pressed in turn on it; each press is one change (e.g. ArrowUp, ArrowDown). */
   keys: string[];
+}
+
+/**
+ * A case's document: the header every new document has (fixed id and dates,
+ * so runs compare) followed by the editor's own fields.
+ */
+export function caseDocument(kind: string, name: string, body: Record<string, unknown>): Record<string, unknown> {
+  return { kind, ...newDocumentFields(`bench-${kind}`, name, '2026-01-01T00:00:00.000Z'), ...body };
 }

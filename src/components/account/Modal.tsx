@@ -4,6 +4,7 @@
  * to whatever opened it.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
+import '../../styles/dialog.css';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -58,7 +59,7 @@ export default function Modal({ open, onClose, titleId, title, eyebrow, classNam
   return (
     <dialog
       ref={ref}
-      className={`account-dialog ${className ?? ''}`}
+      className={`dialog account-dialog ${className ?? ''}`}
       aria-labelledby={titleId}
       onKeyDown={onKeyDown}
       onCancel={(e) => {

@@ -11,6 +11,7 @@ import { withBase } from '../../config/base';
 import { $preview } from '../../stores/preview';
 import { withBoundary } from '../IslandBoundary';
 import { navigate } from 'astro:transitions/client';
+import '../../styles/dialog.css';
 import './search.css';
 
 const RECENT_KEY = 'nucleus:recent-searches';
@@ -245,7 +246,7 @@ function SearchDialog() {
       </button>
       <dialog
         ref={dialogRef}
-        className="search-dialog"
+        className="dialog search-dialog"
         aria-labelledby={titleId}
         onClose={() => setOpen(false)}
         onCancel={(e) => {

@@ -3,7 +3,7 @@
  * difficulties 1–6, with or without edge. Eight narrow columns, so it fits a
  * phone without scrolling; the print sheet shows both modes at once.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useState } from 'react';
 import type { Character } from '../../rules';
 import { DIFFICULTIES } from '../../rules';
 import { ATTRIBUTE_LABELS, SKILL_LABELS } from './data';
@@ -16,7 +16,7 @@ export interface DiceTableProps {
   both?: boolean;
 }
 
-export function DiceTable({ doc, overBulk, both = false }: DiceTableProps) {
+function DiceTableView({ doc, overBulk, both = false }: DiceTableProps) {
   const [edge, setEdge] = useState(false);
   const id = useId();
   useEffect(() => {
@@ -63,7 +63,15 @@ export function DiceTable({ doc, overBulk, both = false }: DiceTableProps) {
               </td>
               {GLANCE_DIFFICULTIES.map((d, i) => (
                 <td key={d} className="num" data-p={(edge ? r.edge : r.plain)[i]}>
-                  {both ? `${formatChance(r.plain[i]!)} / ${formatChance(r.edge[i]!)}` : formatChance((edge ? r.edge : r.plain)[i]!)}
+                  {both ? (
+                    <>
+                      {formatChance(r.plain[i]!)}
+                      <span className="ch-dice-sep"> / </span>
+                      <span className="ch-dice-edge">{formatChance(r.edge[i]!)}</span>
+                    </>
+                  ) : (
+                    formatChance((edge ? r.edge : r.plain)[i]!)
+                  )}
                 </td>
               ))}
             </tr>
@@ -73,3 +81,10 @@ export function DiceTable({ doc, overBulk, both = false }: DiceTableProps) {
     </div>
   );
 }
+
+/**
+ * Re-rendered only when a pool can have changed (attributes, skills, bulk):
+ * the edit functions keep `attributes` and `skills` by reference when a
+ * change leaves them alone, so taking a feature or adding gear skips the table.
+ */
+export const DiceTable = memo(DiceTableView, (a, b) => a.doc.attributes === b.doc.attributes && a.doc.skills === b.doc.skills && a.overBulk === b.overBulk && a.both === b.both);

@@ -5,7 +5,7 @@
  * tree; a held feature that breaks a rule (e.g. its prerequisite was given
  * up) shows the engine's issue on its row.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { TREES, type Character, type CharacterDerived } from '../../rules';
 import { TREE_TITLES } from '../../components/rules/tree';
 import { FieldIssues, Meter, fieldId, issuesAt, issuesWithin, useEditor } from '../kit';
@@ -18,7 +18,8 @@ export function FeatureDocument() {
   const { doc, evaluation, change, readOnly } = useEditor<Character>();
   const { catalogues, rulesHref } = useCharacterData();
   const d = evaluation.derived as CharacterDerived;
-  const statuses = useMemo(() => catalogues.features.map((f) => featureStatus(doc, f, catalogues)), [doc, catalogues]);
+  // Whether a feature can be taken depends on the rank and the features held only: other changes (an attribute, gear) reuse these.
+  const statuses = useMemo(() => catalogues.features.map((f) => featureStatus(doc, f, catalogues)), [doc.xp, doc.features, catalogues]);
   const firstTree = doc.features.map((f) => catalogues.features.find((e) => e.id === f.id)?.tree).find(Boolean) ?? TREES[0];
   const [tree, setTree] = useState<string>(firstTree);
   const [selected, setSelected] = useState<string | undefined>();
@@ -31,6 +32,14 @@ export function FeatureDocument() {
     change((c) => takeFeature(c, s.entry.id));
     setMessage({ id: s.entry.id, kind: 'done', text: `${s.entry.name} taken${s.entry.maxTimes > 1 ? ` (${s.times + 1} of ${s.entry.maxTimes})` : ''}.` });
   };
+
+  // A stable handler lets the (memoised) tree skip re-rendering when nothing it shows changed.
+  const chooseLatest = useRef(choose);
+  useLayoutEffect(() => {
+    chooseLatest.current = choose;
+  });
+  const onChoose = useCallback((s: FeatureStatus) => chooseLatest.current(s), []);
+  const treeStatuses = useMemo(() => statuses.filter((s) => s.entry.tree === tree), [statuses, tree]);
 
   const sel = statuses.find((s) => s.entry.id === selected);
   const slotIssues = issuesAt(evaluation.issues, 'features');
@@ -61,10 +70,10 @@ export function FeatureDocument() {
       <FeatureTree
         title={TREE_TITLES[tree] ?? tree}
         tree={tree}
-        statuses={statuses.filter((s) => s.entry.tree === tree)}
+        statuses={treeStatuses}
         selected={selected}
         readOnly={readOnly}
-        onChoose={choose}
+        onChoose={onChoose}
         message={message}
       />
       {sel && (

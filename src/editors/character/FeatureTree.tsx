@@ -4,7 +4,7 @@
  * grid of buttons that shrinks to a phone's width. Choosing a node takes
  * the feature; a locked node is not taken and says why, in place.
  */
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { layoutTree, NODE_H, type TreeFeature } from '../../components/rules/tree';
 import type { FeatureStatus } from './features';
 
@@ -23,7 +23,7 @@ export interface FeatureTreeProps {
 
 const stateWords: Record<FeatureStatus['state'], string> = { available: 'available', taken: 'taken', maxed: 'taken', locked: 'locked' };
 
-export function FeatureTree({ title, tree, statuses, selected, readOnly, onChoose, message }: FeatureTreeProps) {
+export const FeatureTree = memo(function FeatureTree({ title, tree, statuses, selected, readOnly, onChoose, message }: FeatureTreeProps) {
   const byId = useMemo(() => new Map(statuses.map((s) => [s.entry.id, s])), [statuses]);
   const layout = useMemo(() => layoutTree(statuses.map((s) => s.entry as TreeFeature)), [statuses]);
   const rowOf = (y: number) => Math.round((y - 12) / (NODE_H + 18));
@@ -93,4 +93,4 @@ export function FeatureTree({ title, tree, statuses, selected, readOnly, onChoos
       </p>
     </div>
   );
-}
+});

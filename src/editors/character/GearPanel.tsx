@@ -46,7 +46,7 @@ export function GearPanel() {
   const d = evaluation.derived as CharacterDerived;
   const [picker, setPicker] = useState<'gear' | 'cores' | null>(null);
   const [said, setSaid] = useState('');
-  const stale = useMemo(() => staleCopies(doc, [...own.blueprints, ...own.cores]), [doc, own]);
+  const stale = useMemo(() => staleCopies(doc, [...own.blueprints, ...own.cores]), [doc.gear, doc.cores, own]);
   const staleAt = (list: 'gear' | 'cores', i: number) => stale.find((s) => s.list === list && s.index === i);
   const update = (s: StaleCopy) => {
     const original = [...own.blueprints, ...own.cores].find((o) => o.id === s.originId);
@@ -67,18 +67,26 @@ export function GearPanel() {
       };
     });
   const standard = useMemo(() => gearItems(catalogues.gear as Blueprint[], (g) => copyStandard(g as never, newId())), [catalogues.gear]);
-  const mine = gearItems(
-    own.blueprints.map((b) => b.document),
-    (g) => copyOwn(own.blueprints.find((b) => b.id === g.id)!, newId()),
-  ).map((i) => ({ ...i, href: data.editorHref('blueprint', i.id) }));
-  const coreItems: PickItem[] = own.cores.map((o) => ({
-    id: o.id,
-    name: o.document.name,
-    meta: coreMeta(o.document),
-    group: o.document.discipline,
-    href: data.editorHref('core', o.id),
-    apply: (c: Character) => installCore(c, copyOwn(o, newId())),
-  }));
+  const mine = useMemo(
+    () =>
+      gearItems(
+        own.blueprints.map((b) => b.document),
+        (g) => copyOwn(own.blueprints.find((b) => b.id === g.id)!, newId()),
+      ).map((i) => ({ ...i, href: data.editorHref('blueprint', i.id) })),
+    [own.blueprints],
+  );
+  const coreItems = useMemo<PickItem[]>(
+    () =>
+      own.cores.map((o) => ({
+        id: o.id,
+        name: o.document.name,
+        meta: coreMeta(o.document),
+        group: o.document.discipline,
+        href: data.editorHref('core', o.id),
+        apply: (c: Character) => installCore(c, copyOwn(o, newId())),
+      })),
+    [own.cores],
+  );
   const pick = (apply: (c: Character) => Character, name: string) => {
     change(apply);
     setSaid(`${name} ${picker === 'cores' ? 'installed' : 'added'}.`);

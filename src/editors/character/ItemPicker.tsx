@@ -68,6 +68,12 @@ export function ItemPicker({ open, title, noun, doc, catalogues, sources = [], g
   const [source, setSource] = useState(sources[0]?.value ?? '');
   const [group, setGroup] = useState('');
   const [query, setQuery] = useState('');
+  // Each opening starts a new search (the dialog stays mounted, so the last words would linger and, typed after, match nothing).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setQuery('');
+  }
   const current = sources.find((s) => s.value === source) ?? sources[0];
   const shown = useMemo(() => {
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);

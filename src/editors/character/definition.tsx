@@ -2,6 +2,7 @@
  * The character editor, as the kit's editor definition: catalogues to load,
  * a new document, the form, the summary and the printed sheet.
  */
+import { memo, useDeferredValue, useMemo } from 'react';
 import { emptyCatalogues, type Catalogues, type Character, type CharacterDerived } from '../../rules';
 import { documentBase, type EditorDefinition, type EditorViewProps, type SummaryItem } from '../kit';
 import { newCharacter } from './edit';
@@ -34,10 +35,17 @@ function labelFor(path: string, doc: Character): string | undefined {
   return undefined;
 }
 
+/**
+ * The sheet is seen only in print, yet it is as large as the form. It follows
+ * the document at low priority (React renders it after the form and summary
+ * have answered a key press), and not at all while nothing it shows changed.
+ */
 function PrintSheet({ doc, evaluation, catalogues }: EditorViewProps<Character>) {
-  const full: Catalogues = { ...emptyCatalogues(), ...catalogues };
-  return <CharacterSheet doc={doc} derived={evaluation.derived as CharacterDerived} catalogues={full} valid={evaluation.valid} />;
+  const full = useMemo<Catalogues>(() => ({ ...emptyCatalogues(), ...catalogues }), [catalogues]);
+  const later = useDeferredValue({ doc, evaluation });
+  return <Sheet doc={later.doc} derived={later.evaluation.derived as CharacterDerived} catalogues={full} valid={later.evaluation.valid} />;
 }
+const Sheet = memo(CharacterSheet);
 
 export const characterEditor: EditorDefinition<Character> = {
   kind: 'character',

@@ -20,9 +20,28 @@ export interface SkillOdds {
   /** True when the pool lost a die to carrying too much. */
   bulkPenalty: boolean;
   /** P(hits ≥ d) for d = 1…6. */
-  plain: number[];
+  plain: readonly number[];
   /** The same with edge. */
-  edge: number[];
+  edge: readonly number[];
+}
+
+/**
+ * P(hits ≥ 1…6) for one pool and mode, computed once per page. A change to
+ * a character re-deals at most a few pools, yet the editor and the printed
+ * sheet ask for 12 rows × 12 chances on every change; the engine copies its
+ * cached distribution on each call, so asking it 288 times per change cost
+ * about a millisecond. Pools are 1–11 (MAX_CHARACTER_POOL), so this holds
+ * at most 22 short arrays. The arrays are shared: callers only read them.
+ */
+const chances = new Map<number, readonly number[]>();
+export function chancesFor(pool: number, edge: boolean): readonly number[] {
+  const key = edge ? -pool : pool;
+  let row = chances.get(key);
+  if (!row) {
+    row = Object.freeze(GLANCE_DIFFICULTIES.map((d) => probabilityAtLeast(pool, d, edge)));
+    chances.set(key, row);
+  }
+  return row;
 }
 
 export function skillOdds(character: Pick<Character, 'attributes' | 'skills'>, skill: Skill, overBulk = false): SkillOdds {
@@ -35,8 +54,8 @@ export function skillOdds(character: Pick<Character, 'attributes' | 'skills'>, s
     rank: character.skills[skill],
     pool,
     bulkPenalty: penalty,
-    plain: GLANCE_DIFFICULTIES.map((d) => probabilityAtLeast(pool, d)),
-    edge: GLANCE_DIFFICULTIES.map((d) => probabilityAtLeast(pool, d, true)),
+    plain: chancesFor(pool, false),
+    edge: chancesFor(pool, true),
   };
 }
 
@@ -49,15 +68,15 @@ export function diceAtAGlance(character: Pick<Character, 'attributes' | 'skills'
 export const MAX_CHARACTER_POOL = 11;
 
 /**
- * Fills the engine's distribution cache for every pool a character can
- * roll. The first convolutions run in V8's interpreter and cost tens of
- * milliseconds together; done once in idle time, every later table is
- * a few cached sums (well under a millisecond).
+ * Fills the chance rows (and the engine's distribution cache) for every
+ * pool a character can roll. The first convolutions run in V8's interpreter
+ * and cost tens of milliseconds together; done once in idle time, every
+ * later table is 24 look-ups.
  */
 export function warmDice(): void {
   for (let pool = 1; pool <= MAX_CHARACTER_POOL; pool++) {
-    probabilityAtLeast(pool, 1);
-    probabilityAtLeast(pool, 1, true);
+    chancesFor(pool, false);
+    chancesFor(pool, true);
   }
 }
 

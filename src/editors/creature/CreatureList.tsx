@@ -4,7 +4,7 @@
  * threat rank. Own creatures open or duplicate; bestiary creatures are copied
  * (a new document of the game master's own) or read on the rules page.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type MouseEvent } from 'react';
 import { CREATURE_KINDS, type BestiaryEntry, type Creature } from '../../rules';
 import type { DocumentRepository } from '../../storage';
 import { copyFromBestiary, creatureRows, duplicateCreature, type CreatureKind, type CreatureListFilter, type OwnCreature } from './creatureList';
@@ -16,14 +16,16 @@ export interface CreatureListProps {
   repository: DocumentRepository;
   /** Opens a new document in the editor (already given its id). */
   start: (doc: Creature) => void;
-  /** The editor address of one of the game master's creatures. */
+  /** The editor address of one of the game master's creatures (for a new tab, or without script). */
   hrefFor: (id: string) => string;
+  /** Opens one of the game master's creatures in place (the editor updates the address; back returns here). */
+  open?: (id: string) => void;
   /** The bestiary entry on the rules page. */
   bestiaryHref?: (id: string) => string | undefined;
   newId: () => string;
 }
 
-export function CreatureList({ bestiary, repository, start, hrefFor, bestiaryHref, newId }: CreatureListProps) {
+export function CreatureList({ bestiary, repository, start, hrefFor, open, bestiaryHref, newId }: CreatureListProps) {
   const uid = useId();
   const [mine, setMine] = useState<OwnCreature[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -43,6 +45,13 @@ export function CreatureList({ bestiary, repository, start, hrefFor, bestiaryHre
       off();
     };
   }, [repository]);
+
+  // A plain click opens in place, without reloading the page; modified clicks keep the browser's own (new tab, window).
+  const openInPlace = (id: string) => (e: MouseEvent) => {
+    if (!open || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+    e.preventDefault();
+    open(id);
+  };
 
   const rows = useMemo(() => creatureRows(mine ?? [], bestiary, filter), [mine, bestiary, filter]);
   const now = () => new Date().toISOString();
@@ -110,6 +119,7 @@ export function CreatureList({ bestiary, repository, start, hrefFor, bestiaryHre
           {error}
         </p>
       )}
+      {mine !== null && mine.length === 0 && <p className="kit-muted">No creatures of your own on this device yet: start a new one, or copy one from the bestiary below.</p>}
       <p className="cr-browser-count" role="status" aria-live="polite">
         {mine === null ? 'Reading your creatures…' : `${rows.length} ${rows.length === 1 ? 'creature' : 'creatures'}`}
       </p>
@@ -117,7 +127,7 @@ export function CreatureList({ bestiary, repository, start, hrefFor, bestiaryHre
         {rows.map((r) => (
           <li key={`${r.source}:${r.id}`} className="cr-list-row" data-source={r.source} data-creature={r.id}>
             <div className="cr-item-main">
-              <span className="cr-item-name">{r.source === 'mine' ? <a href={hrefFor(r.id)}>{r.name || 'Unnamed creature'}</a> : r.name}</span>
+              <span className="cr-item-name">{r.source === 'mine' ? <a href={hrefFor(r.id)} onClick={openInPlace(r.id)}>{r.name || 'Unnamed creature'}</a> : r.name}</span>
               <span className="cr-item-meta">
                 {cap(r.creatureKind)} · Threat rank {r.threatRank} · {r.source === 'mine' ? (r.valid ? 'Yours' : 'Yours, breaks a rule') : 'Bestiary'}
               </span>
@@ -126,7 +136,7 @@ export function CreatureList({ bestiary, repository, start, hrefFor, bestiaryHre
             <div className="cr-item-actions">
               {r.source === 'mine' ? (
                 <>
-                  <a className="btn kit-small" href={hrefFor(r.id)} aria-label={`Open ${r.name}`}>
+                  <a className="btn kit-small" href={hrefFor(r.id)} onClick={openInPlace(r.id)} aria-label={`Open ${r.name}`}>
                     Open
                   </a>
                   <button type="button" className="btn kit-small" onClick={() => void duplicate(r.id)} aria-label={`Duplicate ${r.name}`}>

@@ -75,7 +75,7 @@ function PrintCard({ doc, evaluation, catalogues }: EditorViewProps<Creature>) {
   return <StatBlock creature={doc} derived={evaluation.derived as CreatureDerived} properties={propertiesOf(catalogues)} />;
 }
 
-function StartOptions({ catalogues, rulesLinks, start }: { catalogues: Partial<Catalogues>; rulesLinks: RulesLinks; start: (doc: Creature) => void }) {
+function StartOptions({ catalogues, rulesLinks, start, open }: { catalogues: Partial<Catalogues>; rulesLinks: RulesLinks; start: (doc: Creature) => void; open: (id: string) => void }) {
   return (
     <CreatureList
       bestiary={bestiaryOf(catalogues)}
@@ -83,6 +83,7 @@ function StartOptions({ catalogues, rulesLinks, start }: { catalogues: Partial<C
       start={start}
       newId={newDocumentId}
       hrefFor={(id) => `?id=${encodeURIComponent(id)}`}
+      open={open}
       bestiaryHref={(id) => bestiaryHref(rulesLinks, id)}
     />
   );
@@ -101,6 +102,8 @@ export const creatureEditor: EditorDefinition<Creature> = {
   labelFor,
   PrintCard,
   StartOptions,
+  // The creature list panel is the one list of the game master's creatures (with the bestiary, search and filters).
+  listsOwn: true,
   // `?copy=ID` (and the bestiary page's `creatures:ID`): the game master's own copy of a bestiary creature.
   copyFrom: (id, catalogues) => {
     const entry = bestiaryOf(catalogues).find((b) => b.id === id.replace(/^creatures:/, ''));

@@ -21,11 +21,13 @@ export function DocumentList<D extends NucleusDocument>(props: DocumentListProps
   const { definition, repository } = props;
   const [docs, setDocs] = useState<StoredDocument[] | null>(null);
   const noun = definition.noun;
+  const listsOwn = definition.listsOwn === true;
   useEffect(() => {
+    if (listsOwn) return;
     const load = () => void repository.list({ kind: definition.kind, sort: 'updated' }).then(setDocs);
     load();
     return repository.subscribe(load);
-  }, [repository, definition.kind]);
+  }, [repository, definition.kind, listsOwn]);
   const Start = definition.StartOptions;
   return (
     <div className="kit-list">
@@ -43,36 +45,38 @@ export function DocumentList<D extends NucleusDocument>(props: DocumentListProps
         </button>
       </div>
       {definition.intro}
-      <section aria-labelledby="kit-list-title">
-        <h2 id="kit-list-title">Your {noun}s</h2>
-        {docs === null ? (
-          <p role="status">Loading…</p>
-        ) : docs.length === 0 ? (
-          <p className="kit-muted">No {noun}s on this device yet. Start a new one, or start from a standard item.</p>
-        ) : (
-          <ul className="kit-doc-list">
-            {docs.map((d) => (
-              <li key={d.id}>
-                <a
-                  href={`?id=${encodeURIComponent(d.id)}`}
-                  onClick={(e) => {
-                    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-                    e.preventDefault();
-                    props.onOpen(d.id);
-                  }}
-                >
-                  {d.name || `Untitled ${noun}`}
-                </a>
-                <span className="kit-doc-meta">
-                  {!d.valid && <span className="kit-badge is-invalid">Breaks a rule</span>}
-                  <time dateTime={d.updatedAt}>{new Date(d.updatedAt).toLocaleString()}</time>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      {Start && <Start catalogues={props.catalogues} rulesLinks={props.rulesLinks} start={props.start} />}
+      {!listsOwn && (
+        <section aria-labelledby="kit-list-title">
+          <h2 id="kit-list-title">Your {noun}s</h2>
+          {docs === null ? (
+            <p role="status">Loading…</p>
+          ) : docs.length === 0 ? (
+            <p className="kit-muted">No {noun}s on this device yet. Start a new one, or start from a standard item.</p>
+          ) : (
+            <ul className="kit-doc-list">
+              {docs.map((d) => (
+                <li key={d.id}>
+                  <a
+                    href={`?id=${encodeURIComponent(d.id)}`}
+                    onClick={(e) => {
+                      if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+                      e.preventDefault();
+                      props.onOpen(d.id);
+                    }}
+                  >
+                    {d.name || `Untitled ${noun}`}
+                  </a>
+                  <span className="kit-doc-meta">
+                    {!d.valid && <span className="kit-badge is-invalid">Breaks a rule</span>}
+                    <time dateTime={d.updatedAt}>{new Date(d.updatedAt).toLocaleString()}</time>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+      {Start && <Start catalogues={props.catalogues} rulesLinks={props.rulesLinks} start={props.start} open={props.onOpen} />}
     </div>
   );
 }

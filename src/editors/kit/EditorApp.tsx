@@ -25,6 +25,18 @@ import type { EditorDefinition } from './definition';
 import { DocumentFrame } from './DocumentFrame';
 import { DocumentList } from './DocumentList';
 
+/**
+ * History entries for the editor's own moves (list ↔ document). They carry
+ * the fields Astro's client router keeps in its entries (index, scroll), so
+ * that coming back to one from another page is a page visit the router
+ * makes (with a null state it ignored the traversal: the address changed
+ * and the other page stayed on screen).
+ */
+function routerEntry(replace: boolean): { index: number; scrollX: number; scrollY: number } {
+  const index = (history.state as { index?: number } | null)?.index ?? 0;
+  return { index: replace ? index : index + 1, scrollX: 0, scrollY: 0 };
+}
+
 type View =
   | { mode: 'loading' }
   | { mode: 'list'; notice?: string }
@@ -44,6 +56,12 @@ export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = 
   const [view, setView] = useState<View>({ mode: 'loading' });
   const [importError, setImportError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  // Opening a document, back and forward swap the view under the element that had focus:
+  // the next view takes it, once React has put it on the page.
+  const focusNext = useRef(false);
+  // The query the view shows: a traversal that changes only the hash (the jump links) is not a new view.
+  const shownQuery = useRef<string | null>(null);
+  const shownShare = useRef(false);
   const noun = definition.noun;
 
   useEffect(() => {
@@ -73,10 +91,11 @@ export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = 
   const open = useCallback(
     async (id: string, replace = false) => {
       const url = `${location.pathname}?id=${encodeURIComponent(id)}`;
-      if (replace) history.replaceState(null, '', url);
-      else history.pushState(null, '', url);
+      if (replace) history.replaceState(routerEntry(true), '', url);
+      else history.pushState(routerEntry(false), '', url);
+      shownQuery.current = location.search;
+      focusNext.current = true;
       await show(id);
-      requestAnimationFrame(() => document.getElementById('field-name')?.focus());
     },
     [show],
   );
@@ -92,6 +111,8 @@ export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = 
 
   const resolve = useCallback(async () => {
     if (!catalogues || !repository) return;
+    shownQuery.current = location.search;
+    shownShare.current = hasSharedDocument(location.hash);
     const params = new URLSearchParams(location.search);
     const copy = params.get('copy') ?? params.get('from')?.replace(/^[a-z]+:/, '');
     try {
@@ -114,20 +135,46 @@ export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = 
 
   useEffect(() => {
     void resolve();
-    const onPop = () => void resolve();
-    window.addEventListener('popstate', onPop);
-    window.addEventListener('hashchange', onPop);
+    const route = location.pathname;
+    // Back/forward between this route's own views (another ?query) is this island's to show.
+    // Astro's router would fetch and swap the whole page for it (a reload in all but name:
+    // state and focus lost), so this handler runs before the router (Base.astro's hook list,
+    // which is registered first) and keeps the event from it. Other pages stay the router's.
+    const onPop = () => {
+      if (location.pathname !== route || location.search === shownQuery.current) return false;
+      focusNext.current = true;
+      void resolve();
+      return true;
+    };
+    const first = (window as { __nucleusPopFirst?: (() => boolean)[] }).__nucleusPopFirst;
+    const onPopEvent = (e: Event) => {
+      if (onPop()) e.stopImmediatePropagation();
+    };
+    if (first) first.push(onPop);
+    else window.addEventListener('popstate', onPopEvent);
+    const onHash = () => {
+      if (location.search !== shownQuery.current || shownShare.current || hasSharedDocument(location.hash)) void resolve();
+    };
+    window.addEventListener('hashchange', onHash);
     return () => {
-      window.removeEventListener('popstate', onPop);
-      window.removeEventListener('hashchange', onPop);
+      if (first && first.includes(onPop)) first.splice(first.indexOf(onPop), 1);
+      else window.removeEventListener('popstate', onPopEvent);
+      window.removeEventListener('hashchange', onHash);
     };
   }, [resolve]);
+
+  useEffect(() => {
+    if (!focusNext.current || view.mode === 'loading') return;
+    focusNext.current = false;
+    requestAnimationFrame(() => (document.getElementById('field-name') ?? document.querySelector<HTMLElement>('.kit-new, .kit-missing .btn'))?.focus());
+  }, [view]);
 
   const navigate = useCallback(
     (to: { id: string } | 'new' | 'list', notice?: string) => {
       if (to === 'new') void saveNew(definition.create(catalogues ?? {}));
       else if (to === 'list') {
-        history.pushState(null, '', location.pathname);
+        history.pushState(routerEntry(false), '', location.pathname);
+        shownQuery.current = location.search;
         setView({ mode: 'list', notice });
       } else void open(to.id);
     },

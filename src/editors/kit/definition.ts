@@ -32,7 +32,9 @@ export interface EditorDefinition<D extends NucleusDocument = NucleusDocument> {
   /** The printed card; default: name, summary and notes. */
   PrintCard?: ComponentType<EditorViewProps<D>>;
   /** More ways to start on the list screen (e.g. "Start from standard gear"). */
-  StartOptions?: ComponentType<{ catalogues: Partial<Catalogues>; rulesLinks: RulesLinks; start: (doc: D) => void }>;
+  StartOptions?: ComponentType<{ catalogues: Partial<Catalogues>; rulesLinks: RulesLinks; start: (doc: D) => void; open: (id: string) => void }>;
+  /** StartOptions lists this kind's own documents itself (with more than the kit's list), so the kit's "Your …s" is left out. */
+  listsOwn?: boolean;
   /** `?copy=ID` on the route opens a new document copied from this (e.g. a standard gear item). */
   copyFrom?(id: string, catalogues: Partial<Catalogues>): D | undefined;
   /** Extra words under the list's heading. */
