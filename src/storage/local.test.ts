@@ -305,4 +305,19 @@ describe('local repository', () => {
     expect(u.documents).toBe(2);
     expect(u.bytes).toBeGreaterThan(JSON.stringify(records).length);
   });
+
+  it('lists asked for together share one read; a list asked for after a write sees it', async () => {
+    const { r } = await repo({ channel: `shared-read-${++n}` });
+    await r.save(doc(), { basedOn: 0 });
+    const [live, trash] = await Promise.all([r.summaries(), r.summaries({ trash: true })]);
+    expect([live.length, trash.length]).toEqual([1, 0]);
+    const { r: fresh } = await repo({ channel: `shared-read-${++n}` });
+    const before = fresh.summaries();
+    const writing = fresh.save(doc({ id: 'w2', name: 'Second' }), { basedOn: 0 });
+    await writing;
+    const after = await fresh.summaries();
+    expect(after.map((d) => d.id).sort()).toEqual(['w2']);
+    expect((await before).length).toBeLessThanOrEqual(1);
+    expect((await fresh.summaries()).map((d) => d.id)).toEqual(['w2']);
+  });
 });

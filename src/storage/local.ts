@@ -199,6 +199,24 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
   /** The same for summaries (the library's list). */
   let summaryCache: Map<string, DocumentSummary> | null = null;
   const useCache = !!channel;
+  /**
+   * Reads of every record / summary under way, shared by lists asked for at
+   * the same time (the library asks for live and trash together); joined
+   * only while no write happened since the read started.
+   */
+  type SharedRead<T> = { current: { at: number; reading: Promise<T[]> } | null };
+  const recordRead: SharedRead<StoredDocument> = { current: null };
+  const summaryRead: SharedRead<DocumentSummary> = { current: null };
+  function shared<T>(slot: SharedRead<T>, read: () => Promise<T[]>): { at: number; reading: Promise<T[]> } {
+    if (slot.current && slot.current.at === writes) return slot.current;
+    const next = { at: writes, reading: read() };
+    slot.current = next;
+    const done = () => {
+      if (slot.current === next) slot.current = null;
+    };
+    next.reading.then(done, done);
+    return next;
+  }
   /** Counts writes, so a list that raced one does not install a stale cache. */
   let writes = 0;
   const cacheSet = (record: StoredDocument | undefined, id: string, summary?: SummaryRecord) => {
@@ -241,8 +259,12 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
   const askPersist = async () => {
     if (persistAsked) return;
     persistAsked = true;
-    if (await db.get('meta', 'persistRequested')) return;
-    await db.put('meta', new Date(now()).toISOString(), 'persistRequested');
+    try {
+      if (await db.get('meta', 'persistRequested')) return;
+      await db.put('meta', new Date(now()).toISOString(), 'persistRequested');
+    } catch {
+      return; // closed meanwhile (the page is going): the next session asks
+    }
     const persist = options.persist ?? (() => globalThis.navigator?.storage?.persist?.() ?? Promise.resolve(false));
     try {
       await persist();
@@ -363,20 +385,21 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
 
     async list(query: ListQuery = {}) {
       if (cache) return applyListQuery([...cache.values()], query);
-      const before = writes;
-      const records = await db.getAll('documents');
-      await readyToUpgrade(records);
-      const all = records.map(upgrade);
-      if (useCache && !cache && writes === before) cache = new Map(all.map((d) => [d.id, d]));
+      const { at, reading } = shared(recordRead, async () => {
+        const records = await db.getAll('documents');
+        await readyToUpgrade(records);
+        return records.map(upgrade);
+      });
+      const all = await reading;
+      if (useCache && !cache && writes === at) cache = new Map(all.map((d) => [d.id, d]));
       return applyListQuery(all, query);
     },
 
     async summaries(query: ListQuery = {}) {
       if (summaryCache) return applyListQuery([...summaryCache.values()], query);
-      const before = writes;
-      const all = await Promise.all((await db.getAll('summaries')).map(currentSummary));
-      const list = all.map(publicSummary);
-      if (useCache && !summaryCache && writes === before) summaryCache = new Map(list.map((d) => [d.id, d]));
+      const { at, reading } = shared(summaryRead, async () => (await Promise.all((await db.getAll('summaries')).map(currentSummary))).map(publicSummary));
+      const list = await reading;
+      if (useCache && !summaryCache && writes === at) summaryCache = new Map(list.map((d) => [d.id, d]));
       return applyListQuery(list, query);
     },
 

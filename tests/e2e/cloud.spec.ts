@@ -149,7 +149,7 @@ const status = (page: Page) => page.locator('[data-sync-phase]');
 test.describe('two devices of one account', () => {
   test.describe.configure({ mode: 'default', timeout: 240_000 });
 
-  test('documents made before sign-in are offered to the account; another device sees them; the profile counts them', async ({ browser, at }) => {
+  test('documents made before sign-in are offered to the account; another device sees them; the profile counts them', async ({ browser, at }, info) => {
     const email = newEmail();
     const a = await device(await browser.newContext());
     await a.goto(at('/'));
@@ -175,8 +175,16 @@ test.describe('two devices of one account', () => {
     await b.locator('header [data-account-button]').click();
     await expect(b.getByRole('dialog', { name: 'Your account' }).locator('[data-document-counts]')).toContainText('2 on this device, 2 in the cloud');
 
-    const axe = await new AxeBuilder({ page: a }).include('.cloud-panel').analyze();
+    const axe = await new AxeBuilder({ page: a }).include('.library-root').analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    // One list of the account's documents (no second table), each row with its sync state.
+    await expect(a.getByRole('list', { name: 'Your documents' })).toHaveCount(1);
+    await expect(a.locator('table')).toHaveCount(0);
+    await expect(row(a, 'Needle rifle')).toContainText('Synced');
+    await a.screenshot({ path: info.outputPath('account-library-1280.png'), fullPage: true });
+    await a.setViewportSize({ width: 375, height: 800 });
+    await a.screenshot({ path: info.outputPath('account-library-375.png'), fullPage: true });
+    expect(await a.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await a.context().close();
     await b.context().close();
   });
