@@ -6,7 +6,7 @@
  * latest.json, the build manifest and the service worker revalidated.
  */
 import { describe, it, expect } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { matchesGlob } from 'node:path';
 import { headersFile, normalBase, CACHE_RULES } from '../src/integrations/headers';
 
@@ -109,18 +109,3 @@ describe('_headers under a sub-path', () => {
     expect(normalBase('')).toBe('/');
   });
 });
-
-// The built files, when a build is at hand (the e2e build makes both).
-for (const [file, base] of [['dist/_headers', '/'], ['dist-sub/guide/_headers', '/guide/']] as const) {
-  describe.runIf(existsSync(file) && existsSync(file.replace('_headers', 'index.html')) && builtWith(file, base))(`${file}`, () => {
-    it(`is the _headers of base ${base}`, () => {
-      expect(readFileSync(file, 'utf8')).toBe(headersFile(base));
-    });
-  });
-}
-
-/** Whether the build in that folder was made with this base (its home page links its assets under it). */
-function builtWith(file: string, base: string): boolean {
-  const html = readFileSync(file.replace('_headers', 'index.html'), 'utf8');
-  return html.includes(`"${base}_astro/`) || html.includes(`${base}_astro/`);
-}
