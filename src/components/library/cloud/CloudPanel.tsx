@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $copyOffer, $syncConflicts, $syncStatus, syncLabel, type ConflictRecord } from '../../../storage/sync';
+import { $copyOffer, $syncConflicts, $syncStates, $syncStatus, syncLabel, type ConflictRecord } from '../../../storage/sync';
 import type { StoredDocument, Usage } from '../../../storage/types';
 import { withBoundary } from '../../IslandBoundary';
 import Modal from '../../account/Modal';
@@ -95,7 +95,11 @@ function CloudPanel() {
 
   useEffect(() => startCloudSync(), []);
 
-  // Storage figures follow every sync run.
+  // Storage figures follow every sync run. Each run ends by publishing a new
+  // states object; the phase and count alone can read the same before and
+  // after a quick run (React renders only the last of syncing → synced), which
+  // left the cloud figure at its value from before the upload.
+  const states = useStore($syncStates);
   useEffect(() => {
     if (!engine) return;
     let live = true;
@@ -103,7 +107,7 @@ function CloudPanel() {
     return () => {
       live = false;
     };
-  }, [engine, status.phase, status.waiting]);
+  }, [engine, status.phase, status.waiting, states]);
 
   const act = async (task: () => Promise<string | void>) => {
     setBusy(true);
