@@ -22,6 +22,8 @@ import { startPhase, endPhase } from '../src/content/buildTiming';
 
 const args = process.argv.slice(2);
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
+// As `astro build` runs: React and others pick their production code by it.
+process.env.NODE_ENV ??= 'production';
 
 function outDirOf(list: string[]): string | null {
   let out = 'dist';

@@ -13,9 +13,9 @@ import { handoff, type PagePlan } from '../../src/content/buildCache';
 import { getSite } from '../../src/content/load';
 import { buildId } from '../../src/content/buildInfo';
 import { contentPagePaths } from '../../src/content/pagePaths';
-import { appKey, fromTemplate, toTemplate, htmlCache, renderKey, sharedKey } from '../../src/content/renderCache';
+import { appKey, fromTemplate, toTemplate, htmlCache, renderKey, sharedKey, sharedParts } from '../../src/content/renderCache';
 import { dataFiles } from '../../src/content/dataFiles';
-import { snapshotDir, SNAPSHOT_FORMAT, pageFile, type SnapshotRecord } from '../../src/integrations/snapshot';
+import { snapshotDir, SNAPSHOT_FORMAT, pageFile, environmentKey, type SnapshotRecord } from '../../src/integrations/snapshot';
 import { writeBuildOutput, type OutputLogger } from '../../src/integrations/build-output';
 import { writeServiceWorker } from '../../src/integrations/service-worker';
 import { writeCompressedCopies } from '../../src/integrations/compress';
@@ -78,6 +78,7 @@ async function prepare(): Promise<Ready | { fallback: string }> {
   if (!existsSync(join(dir, 'record.json'))) return { fallback: 'no snapshot of a full build of this code version (code, config or base path changed, or first build)' };
   const record = JSON.parse(readFileSync(join(dir, 'record.json'), 'utf8')) as SnapshotRecord;
   if (record.format !== SNAPSHOT_FORMAT) return { fallback: 'the snapshot was saved in an older format' };
+  if (record.environment !== environmentKey()) return { fallback: 'PUBLIC_ environment variables or .env files changed (they are in the client code)' };
   const cache = htmlCache();
   if (!cache) return { fallback: 'the build cache is off' };
 
@@ -92,7 +93,11 @@ async function prepare(): Promise<Ready | { fallback: string }> {
   const pages = paths.filter((p) => !p.props.redirect);
   const redirects = paths.filter((p) => p.props.redirect).map((p) => p.props.path);
   if (!sameSet(pages.map((p) => p.props.path), record.paths) || !sameSet(redirects, record.redirects)) return { fallback: 'pages were added, removed or moved' };
-  if (sharedKey(site) !== record.sharedKey) return { fallback: 'the navigation (a title, order or folder), folder settings or catalogues changed, which every page shows' };
+  if (sharedKey(site) !== record.sharedKey) {
+    const parts = sharedParts(site) as unknown as Record<string, string>;
+    const changed = Object.keys(parts).filter((name) => parts[name] !== record.sharedParts[name]);
+    return { fallback: `what every page shows changed (${changed.join(', ') || 'shared key'}: a title, order or folder, folder settings or catalogues)` };
+  }
   if (appKey(site, new Set(paths.map((p) => p.props.path))) !== record.appKey) return { fallback: 'the home page, a page outside the content route or where a catalogue is listed changed' };
 
   const integrity = site.integrity;

@@ -146,6 +146,7 @@ export interface BuildHandoff {
   answers?: Map<string, string>;
   /** Keys of what every page, and what the other routes' pages, show (renderCache.ts). */
   sharedKey?: string;
+  sharedParts?: Record<string, string>;
   appKey?: string;
   /** Folder redirect pages of the catch-all route (rendered every build). */
   redirects?: string[];

@@ -33,16 +33,29 @@ export function fromTemplate(template: string, integrity: string, id: string): s
   return template.split(INTEGRITY_MARK).join(integrity).split(BUILD_MARK).join(id);
 }
 
-const shared = new WeakMap<Site, string>();
+const shared = new WeakMap<Site, SharedParts>();
+
+/** The hashes of what every page shares (the content-only rebuild names the one that changed). */
+export interface SharedParts {
+  code: string;
+  navigation: string;
+  folders: string;
+  catalogues: string;
+}
+
+export function sharedParts(site: Site): SharedParts {
+  let parts = shared.get(site);
+  if (!parts) {
+    parts = { code: getCodeVersion(), navigation: sha(JSON.stringify(site.navigation)), folders: sha(JSON.stringify(site.dirConfigs)), catalogues: sha(JSON.stringify(getCatalogues(site.contentDir) ?? null)) };
+    shared.set(site, parts);
+  }
+  return parts;
+}
 
 /** What every page shares: code, navigation, folder settings, catalogues. */
 export function sharedKey(site: Site): string {
-  let key = shared.get(site);
-  if (!key) {
-    key = sha(getCodeVersion(), JSON.stringify(site.navigation), JSON.stringify(site.dirConfigs), JSON.stringify(getCatalogues(site.contentDir) ?? null));
-    shared.set(site, key);
-  }
-  return key;
+  const { code, navigation, folders, catalogues } = sharedParts(site);
+  return sha(code, navigation, folders, catalogues);
 }
 
 /** The key of one page's HTML. */
@@ -73,6 +86,7 @@ export function planRenders<T extends { props: { path: string; redirect?: string
   h.pages = [];
   h.redirects = [];
   h.sharedKey = sharedKey(site);
+  h.sharedParts = { ...sharedParts(site) };
   h.appKey = appKey(site, new Set(paths.map((p) => p.props.path)));
   const render: T[] = [];
   for (const p of paths) {

@@ -10,7 +10,9 @@
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { generateSW, getManifest } from 'workbox-build';
+// getManifest alone: the package's index loads Rollup and Terser for
+// generateSW (about 1 s), which runs only when the worker code is not cached.
+import { getManifest } from 'workbox-build/build/get-manifest.js';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -114,6 +116,9 @@ async function workerTemplate(out: string): Promise<string> {
   if (file && existsSync(file)) return readFileSync(file, 'utf8');
   const scratch = mkdtempSync(join(tmpdir(), 'nucleus-sw-'));
   try {
+    // require, not import(): in `astro build` this module runs under Vite's
+    // module runner, which is closed by the time the build hooks run.
+    const { generateSW } = createRequire(import.meta.url)('workbox-build') as typeof import('workbox-build');
     await generateSW({
       ...swOptions(out),
       ...runtime,

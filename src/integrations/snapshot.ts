@@ -18,15 +18,15 @@
  */
 import type { AstroIntegration, AstroConfig } from 'astro';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
-import { cacheDir, handoff } from '../content/buildCache';
+import { cacheDir, handoff, sha } from '../content/buildCache';
 import { htmlCache } from '../content/renderCache';
 import { startPhase, endPhase } from '../content/buildTiming';
 
 /** Bumped when what is saved changes shape: an older snapshot is then not used. */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 
 /** The catch-all route, whose pages the content-only rebuild renders. */
 export const CONTENT_ROUTE = '/[...slug]';
@@ -36,11 +36,15 @@ export interface SnapshotRecord {
   buildId: string;
   integrity: string;
   sharedKey: string;
+  /** The parts of the shared key by name (code, navigation, folders, catalogues). */
+  sharedParts: Record<string, string>;
   appKey: string;
   /** The catch-all route's content pages and folder redirects. */
   paths: string[];
   redirects: string[];
   base: string;
+  /** environmentKey() when the client code was bundled. */
+  environment: string;
 }
 
 export interface SnapshotRoute {
@@ -54,6 +58,19 @@ export interface SnapshotRoute {
   origin: string;
   /** The serialized SSR manifest from `astro:build:ssr`. */
   manifest: Record<string, unknown>;
+}
+
+/**
+ * What Vite writes into the client code from the environment besides the
+ * code version: PUBLIC_ variables (the Firebase configuration, emulator
+ * hosts) and the .env files it reads them from.
+ */
+export function environmentKey(root = process.cwd()): string {
+  const vars = Object.entries(process.env)
+    .filter(([name]) => name.startsWith('PUBLIC_'))
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  const files = ['.env', '.env.local', '.env.production', '.env.production.local'].map((f) => (existsSync(join(root, f)) ? readFileSync(join(root, f), 'utf8') : null));
+  return sha(JSON.stringify(vars), JSON.stringify(files));
 }
 
 export function snapshotDir(): string | null {
@@ -183,10 +200,12 @@ export default function snapshot(): AstroIntegration {
           buildId: h.buildId,
           integrity: h.integrity,
           sharedKey: h.sharedKey,
+          sharedParts: h.sharedParts ?? {},
           appKey: h.appKey,
           paths: h.pages.map((p) => p.path),
           redirects: h.redirects ?? [],
           base: config.base,
+          environment: environmentKey(),
         };
         writeFileSync(join(staging, 'record.json'), JSON.stringify(record));
         renameSync(staging, target);
