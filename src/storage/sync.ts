@@ -272,7 +272,16 @@ export class SyncEngine {
       await this.pullOne(c);
     }
     const queued = new Set([...(await this.store.queue()).map((q) => q.id), ...this.dirty]);
-    for (const m of await this.store.allMeta()) if (!inCloud.has(m.id) && !queued.has(m.id)) await this.store.dropMeta(m.id);
+    for (const m of await this.store.allMeta()) {
+      if (inCloud.has(m.id) || queued.has(m.id)) continue;
+      // The browser SDK answers a list from the collection it already watches,
+      // which takes in this device's own commits only when the watch stream
+      // delivers them: a document pushed a moment ago can be missing. Only one
+      // the cloud really lacks (deleted elsewhere) loses its sync link (S4).
+      const c = await this.call(this.cloud.get(m.id));
+      if (c) await this.pullOne(c);
+      else await this.store.dropMeta(m.id);
+    }
   }
 
   /** S3: one cloud document onto this device. */
