@@ -450,7 +450,8 @@ export class SyncEngine {
 
   /** Live documents on this device and in the cloud (null: the cloud did not answer). */
   async counts(): Promise<{ local: number; cloud: number | null }> {
-    const [local, cloud] = await Promise.all([this.local.list(), this.call(this.cloud.list()).catch(() => null)]);
+    // Counting needs no document content: the summaries where the device keeps them.
+    const [local, cloud] = await Promise.all([this.local.summaries?.() ?? this.local.list(), this.call(this.cloud.list()).catch(() => null)]);
     return { local: local.length, cloud: cloud ? cloud.length : null };
   }
 
