@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, rmSync, mkdirSync } from 'node:fs';
 
 const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
-const build = (args, extra = {}) => spawnSync('npx', ['astro', 'build', ...args], { stdio: 'inherit', env: { ...env, ...extra } }).status;
+// npm run build: the content-only rebuild when only content changed (scripts/build.ts).
+const build = (args, extra = {}) => spawnSync('npm', ['run', '--silent', 'build', '--', ...args], { stdio: 'inherit', env: { ...env, ...extra } }).status;
 
 if (build([]) !== 0) process.exit(1);
 rmSync('dist-sub', { recursive: true, force: true });

@@ -1,10 +1,14 @@
 /**
  * The incremental build gives exactly what a clean build gives, and two clean
- * builds of the same content are identical. Real `astro build` runs on a small
- * generated corpus, each with its own output folder and cache folder, under
- * the sub-path /guide/ (the issue's "done when": a writer's change is checked
- * by check:content, rebuilt from the cache, and the new build tells a reader
- * of that page that it changed).
+ * builds of the same content are identical. Real builds (`npm run build`, as
+ * CI runs it: scripts/build.ts) run on a small generated corpus, each with
+ * its own output folder and cache folder, under the sub-path /guide/ (the
+ * issue's "done when": a writer's change is checked by check:content,
+ * rebuilt from the cache, and the new build tells a reader of that page that
+ * it changed). A one-page text change takes the content-only path (no
+ * `astro build`); a title change, which every sidebar shows, and a saved
+ * bundle that no longer renders like the full build fall back to
+ * `astro build`, and still give what a clean build gives.
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -16,6 +20,7 @@ import { writeCorpus } from './corpus';
 const work = mkdtempSync(join(tmpdir(), 'nucleus-incremental-'));
 const content = join(work, 'content');
 const PAGE = '1.section-1/1.folder-1/2.page-2.md';
+const OTHER = '1.section-1/1.folder-1/3.page-3.md';
 /** The files that carry the build time (everything else is reproducible). */
 const TIMED = ['builds/latest.json', `builds/meta/`];
 const BASE = '/guide/';
@@ -24,12 +29,12 @@ function build(name: string, cache: string, env: Record<string, string> = {}): {
   const out = join(work, name);
   // vitest sets NODE_ENV=test; a build runs as production.
   const { NODE_ENV: _, VITEST: __, ...inherited } = process.env;
-  const r = spawnSync('npx', ['astro', 'build', '--outDir', out], {
+  const r = spawnSync('npm', ['run', '--silent', 'build', '--', '--outDir', out], {
     env: { ...inherited, ASTRO_TELEMETRY_DISABLED: '1', NUCLEUS_BASE: BASE, NUCLEUS_CONTENT_DIR: content, NUCLEUS_CACHE_DIR: join(work, cache), ...env },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
-  if (r.status !== 0) throw new Error(`astro build ${name} failed:\n${r.stdout.slice(-3000)}\n${r.stderr.slice(-3000)}`);
+  if (r.status !== 0) throw new Error(`build ${name} failed:\n${r.stdout.slice(-3000)}\n${r.stderr.slice(-3000)}`);
   return { out, log: r.stdout };
 }
 
@@ -51,6 +56,21 @@ function differences(a: string, b: string): string[] {
   return out.sort();
 }
 
+const CONTENT_ONLY = 'content-only rebuild: 1 page rendered, astro build skipped';
+const fellBack = (log: string) => /content-only rebuild not possible: ([^;]*); running astro build/.exec(log)?.[1];
+/** Changes the text of a page the way a writer would. */
+const edit = (page: string, from: string, to: string) => {
+  const file = join(content, page);
+  const text = readFileSync(file, 'utf8');
+  if (!text.includes(from)) throw new Error(`${page} has no ${JSON.stringify(from)}`);
+  writeFileSync(file, text.replace(from, to));
+};
+/** The snapshot the last full build saved in a cache folder (src/integrations/snapshot.ts). */
+const snapshotOf = (cache: string) => {
+  const root = join(work, cache);
+  const version = readdirSync(root).find((d) => d.startsWith('v-'))!;
+  return join(root, version, 'patch');
+};
 const reusedOf = (log: string) => /(\d+) of (\d+) pages reused/.exec(log)?.slice(1).map(Number);
 const latest = (out: string) => JSON.parse(readFileSync(join(out, 'builds/latest.json'), 'utf8')) as { id: string; timestamp: number };
 const meta = (out: string) => JSON.parse(readFileSync(join(out, `builds/meta/${latest(out).id}.json`), 'utf8')) as { pages: Record<string, string> };
@@ -61,23 +81,37 @@ describe('incremental and reproducible builds', () => {
   let clean2: { out: string; log: string };
   let clean3: { out: string; log: string };
   let check: { status: number | null; stdout: string; stderr: string };
+  let guarded: { out: string; log: string };
+  let retitled: { out: string; log: string };
+  let clean4: { out: string; log: string };
 
   beforeAll(() => {
     writeCorpus(content, 24);
     clean1 = build('clean1', 'cache-a');
     // A writer changes the text of one page.
-    const file = join(content, PAGE);
-    writeFileSync(file, readFileSync(file, 'utf8').replace('## Overview\n\n', '## Overview\n\nThe reactor hums a new note today.\n\n'));
+    edit(PAGE, '## Overview\n\n', '## Overview\n\nThe reactor hums a new note today.\n\n');
     // The workflow's first step on a push (npm run check:content).
     const { NODE_ENV: _, VITEST: __, ...inherited } = process.env;
     check = spawnSync('npm', ['run', '--silent', 'check:content'], { env: { ...inherited, NUCLEUS_CONTENT_DIR: content }, encoding: 'utf8' });
     incremental = build('incremental', 'cache-a');
     clean2 = build('clean2', 'cache-b');
     clean3 = build('clean3', 'cache-c', { NUCLEUS_BUILD_CACHE: '0' });
-  }, 1_800_000); // four real builds; on a crowded 2-core machine each can take minutes
+    // The saved bundle no longer renders pages as the full build did (here:
+    // its stylesheets are lost): the unchanged page it is checked on differs.
+    const route = join(snapshotOf('cache-a'), 'route.json');
+    writeFileSync(route, JSON.stringify({ ...JSON.parse(readFileSync(route, 'utf8')), styles: [] }));
+    edit(OTHER, '## Overview\n\n', '## Overview\n\nThe airlock sticks on cold mornings.\n\n');
+    guarded = build('guarded', 'cache-a');
+    // A new title shows in every page's sidebar: no content-only rebuild.
+    edit(PAGE, 'title: ', 'title: Revised ');
+    retitled = build('retitled', 'cache-a');
+    clean4 = build('clean4', 'cache-d', { NUCLEUS_BUILD_CACHE: '0' });
+  }, 2_400_000); // seven real builds; on a crowded 2-core machine each can take minutes
 
-  it('renders only the changed page again', () => {
+  it('renders only the changed page again, without astro build', () => {
     expect(reusedOf(clean1.log)).toEqual([0, 24]);
+    expect(incremental.log).toContain(CONTENT_ONLY);
+    expect(fellBack(incremental.log)).toBeUndefined();
     expect(reusedOf(incremental.log)).toEqual([23, 24]);
     const html = readFileSync(join(incremental.out, 'section-1/folder-1/page-2/index.html'), 'utf8');
     expect(html).toContain('The reactor hums a new note today.');
@@ -116,5 +150,20 @@ describe('incremental and reproducible builds', () => {
     expect(latest(clean2.out).id).toBe(latest(clean3.out).id);
     expect(latest(incremental.out).id).toBe(latest(clean2.out).id);
     expect(latest(clean1.out).id).not.toBe(latest(clean2.out).id);
+  });
+
+  it('falls back to astro build when the saved bundle renders an unchanged page differently', () => {
+    expect(fellBack(guarded.log)).toMatch(/^the saved server bundle renders \/section-1\/folder-1\/page-\d+ differently from the full build$/);
+    expect(guarded.log).not.toContain('astro build skipped');
+    const html = readFileSync(join(guarded.out, 'section-1/folder-1/page-3/index.html'), 'utf8');
+    expect(html).toContain('The airlock sticks on cold mornings.');
+    expect(html).toMatch(/<link rel="stylesheet" href="\/guide\/_astro\//);
+  });
+
+  it('falls back to astro build when a title changes, and still gives what a clean build gives', () => {
+    expect(fellBack(retitled.log)).toMatch(/navigation/);
+    expect(reusedOf(retitled.log)).toEqual([0, 24]);
+    expect(differences(retitled.out, clean4.out).filter((f) => !TIMED.some((t) => f.startsWith(t)))).toEqual([]);
+    expect(readFileSync(join(retitled.out, 'section-1/folder-1/page-5/index.html'), 'utf8')).toContain('Revised ');
   });
 });

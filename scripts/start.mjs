@@ -29,7 +29,7 @@ if (process.env.FIRESTORE_EMULATOR_PORT && !process.env.PUBLIC_FIREBASE_FIRESTOR
 }
 
 if (!process.argv.includes('--no-build')) {
-  const build = spawnSync('npx', ['astro', 'build'], { stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

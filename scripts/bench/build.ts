@@ -69,7 +69,8 @@ interface Built {
 function build(label: string): Built {
   const started = Date.now();
   // GNU time (Debian package `time`) reports the peak memory; without it, only time.
-  const [cmd, ...args] = [...(timed ? ['/usr/bin/time', '-v'] : []), 'npx', 'astro', 'build', '--outDir', out];
+  // npm run build, as CI runs it: a rebuild may take the content-only path (scripts/build.ts).
+  const [cmd, ...args] = [...(timed ? ['/usr/bin/time', '-v'] : []), 'npm', 'run', '--silent', 'build', '--', '--outDir', out];
   const r = spawnSync(cmd!, args, {
     env: { ...process.env, NUCLEUS_CONTENT_DIR: corpus, NUCLEUS_CACHE_DIR: cache, ASTRO_TELEMETRY_DISABLED: '1', ...(timing ? { NUCLEUS_BUILD_TIMING: '1' } : {}) },
     encoding: 'utf8',
@@ -84,7 +85,7 @@ function build(label: string): Built {
   const cpuOf = (name: string) => Number(new RegExp(`${name} time \\(seconds\\): ([\\d.]+)`).exec(r.stderr)?.[1] ?? NaN);
   if (timing) {
     console.error(`-- ${label} build --`);
-    for (const line of r.stdout.split('\n')) if (/\[nucleus:timing\]|Completed in|built in|\[build\]|\[vite\].*built/.test(line)) console.error(line.replace(/\x1b\[[0-9;]*m/g, ''));
+    for (const line of r.stdout.split('\n')) if (/\[nucleus:timing\]|\[nucleus\] content-only|Completed in|built in|\[build\]|\[vite\].*built/.test(line)) console.error(line.replace(/\x1b\[[0-9;]*m/g, ''));
   }
   return { seconds, cpu: cpuOf('User') + cpuOf('System'), stderr: r.stderr, stdout: r.stdout };
 }
@@ -109,11 +110,12 @@ function touchPages(k: number): string[] {
 const full = build('full');
 const seconds = full.seconds;
 const r = full;
-let rebuild: { seconds: number; cpu: number; reused: string } | undefined;
+let rebuild: { seconds: number; cpu: number; reused: string; path: string } | undefined;
 if (touch > 0) {
   touchPages(touch);
   const again = build(`touch-${touch}`);
-  rebuild = { seconds: again.seconds, cpu: again.cpu, reused: /(\d+ of \d+) pages reused/.exec(again.stdout)?.[1] ?? '?' };
+  const path = /content-only rebuild: \d+ pages? rendered/.test(again.stdout) ? 'content-only' : `astro build (${/content-only rebuild not possible: ([^;]*)/.exec(again.stdout)?.[1] ?? '?'})`;
+  rebuild = { seconds: again.seconds, cpu: again.cpu, reused: /(\d+ of \d+) pages reused/.exec(again.stdout)?.[1] ?? '?', path };
 }
 const peakKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] ?? 0);
 const size = dirSize(out);
@@ -133,6 +135,7 @@ if (rebuild) {
   report.rebuildCpuSeconds = Number(rebuild.cpu.toFixed(1));
   report.rebuildCpuShareOfFull = Number((rebuild.cpu / full.cpu).toFixed(3));
   report.pagesReused = rebuild.reused;
+  report.rebuildPath = rebuild.path;
 }
 // The search index: the manifest and the published shards; their section
 // texts (fetched for excerpts only) apart. Per shard: `bench:search --dist`.

@@ -144,6 +144,16 @@ export interface BuildHandoff {
   buildId?: string;
   /** Static API answers: path → JSON text, written by the integration. */
   answers?: Map<string, string>;
+  /** Keys of what every page, and what the other routes' pages, show (renderCache.ts). */
+  sharedKey?: string;
+  appKey?: string;
+  /** Folder redirect pages of the catch-all route (rendered every build). */
+  redirects?: string[];
+  /**
+   * The site the content-only rebuild loaded (scripts/build.ts): the saved
+   * server bundle's own copy of load.ts uses it instead of loading again.
+   */
+  site?: { contentDir: string };
 }
 
 const HANDOFF = Symbol.for('nucleus.build.handoff');

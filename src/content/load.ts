@@ -44,6 +44,8 @@ let memory: ParseCache | undefined;
 
 /** The site for the configured content folder, loaded once per process. */
 export function getSite(dir = contentDirFromEnv()): Site {
+  const given = handoff().site as Site | undefined;
+  if (given && given.contentDir === dir) return given;
   if (!cached || cached.dir !== dir) {
     // A build keeps its parses on disk for the next build; the development
     // server keeps them in memory (this module is loaded again when code

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { sha, cacheFolder, writeAtomic, handoff } from './buildCache';
 import { buildId, getCodeVersion } from './buildInfo';
 import { getCatalogues } from './catalogues';
+import { catalogueHomeLinks } from './catalogueSearch';
 
 export { handoff, type BuildHandoff, type PagePlan } from './buildCache';
 
@@ -35,7 +36,7 @@ export function fromTemplate(template: string, integrity: string, id: string): s
 const shared = new WeakMap<Site, string>();
 
 /** What every page shares: code, navigation, folder settings, catalogues. */
-function sharedKey(site: Site): string {
+export function sharedKey(site: Site): string {
   let key = shared.get(site);
   if (!key) {
     key = sha(getCodeVersion(), JSON.stringify(site.navigation), JSON.stringify(site.dirConfigs), JSON.stringify(getCatalogues(site.contentDir) ?? null));
@@ -50,6 +51,17 @@ export function renderKey(site: Site, path: string, record: PageRecord | undefin
 }
 
 /**
+ * What the pages of the other routes show besides the shared part: the home
+ * page's record, where each catalogue is listed (the editors link there) and
+ * any published record at a path the catch-all route does not render.
+ * `rendered` holds the catch-all route's paths.
+ */
+export function appKey(site: Site, rendered: Set<string>): string {
+  const others = [...site.pages].filter(([path]) => !rendered.has(path));
+  return sha(sharedKey(site), JSON.stringify(others), JSON.stringify(catalogueHomeLinks(site.records)));
+}
+
+/**
  * The incremental build's choice for the catch-all route: of `paths`, those
  * with cached HTML are left out (the integration copies them in) and the plan
  * is handed over. `has(key)` says whether HTML for a key is cached.
@@ -59,10 +71,14 @@ export function planRenders<T extends { props: { path: string; redirect?: string
   h.integrity = site.integrity;
   h.buildId = buildId(site);
   h.pages = [];
+  h.redirects = [];
+  h.sharedKey = sharedKey(site);
+  h.appKey = appKey(site, new Set(paths.map((p) => p.props.path)));
   const render: T[] = [];
   for (const p of paths) {
     // Folder redirects are few and tiny: always rendered.
     if (p.props.redirect) {
+      h.redirects.push(p.props.path);
       render.push(p);
       continue;
     }

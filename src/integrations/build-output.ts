@@ -27,6 +27,46 @@ function writeAll(out: string, files: Iterable<[string, string]>): number {
   return n;
 }
 
+/** What the output writers log through (Astro's integration logger has these). */
+export interface OutputLogger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/**
+ * Writes the handed-over API answers and the cached pages into `out`, and
+ * caches the newly rendered ones. The content-only rebuild (scripts/build.ts)
+ * calls it too, with the plan it made itself.
+ */
+export function writeBuildOutput(out: string, logger: OutputLogger): void {
+  const started = startPhase();
+  const h = handoff();
+  if (!h.answers || !h.integrity || !h.buildId) {
+    throw new Error('nucleus:build-output: the pages did not hand over the content API answers (src/pages/content.sqlite.ts and src/pages/[...slug].astro set them)');
+  }
+  const answers = writeAll(out, h.answers);
+  endPhase('write static API answers', started);
+  const pagesStarted = startPhase();
+  const cache = htmlCache();
+  let reused = 0;
+  if (cache) {
+    for (const page of h.pages) {
+      const file = join(out, page.path.slice(1), 'index.html');
+      if (page.reused) {
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, fromTemplate(cache.read(page.key), h.integrity, h.buildId));
+        reused++;
+      } else {
+        cache.write(page.key, toTemplate(readFileSync(file, 'utf8'), h.integrity, h.buildId));
+      }
+    }
+    cache.prune(new Set(h.pages.map((p) => p.key)));
+  }
+  endPhase('copy cached pages in, cache new ones', pagesStarted);
+  logger.info(`${answers} content API answers written; ${reused} of ${h.pages.length} pages reused from the build cache`);
+  h.answers = undefined;
+}
+
 export default function buildOutput(): AstroIntegration {
   return {
     name: 'nucleus:build-output',
@@ -42,33 +82,7 @@ export default function buildOutput(): AstroIntegration {
       'astro:build:generated': () => mark('astro:build:generated (pages rendered)'),
       'astro:build:done': ({ dir, logger }) => {
         mark('astro:build:done');
-        const started = startPhase();
-        const out = fileURLToPath(dir);
-        const h = handoff();
-        if (!h.answers || !h.integrity || !h.buildId) {
-          throw new Error('nucleus:build-output: the pages did not hand over the content API answers (src/pages/content.sqlite.ts and src/pages/[...slug].astro set them)');
-        }
-        const answers = writeAll(out, h.answers);
-        endPhase('write static API answers', started);
-        const pagesStarted = startPhase();
-        const cache = htmlCache();
-        let reused = 0;
-        if (cache) {
-          for (const page of h.pages) {
-            const file = join(out, page.path.slice(1), 'index.html');
-            if (page.reused) {
-              mkdirSync(dirname(file), { recursive: true });
-              writeFileSync(file, fromTemplate(cache.read(page.key), h.integrity, h.buildId));
-              reused++;
-            } else {
-              cache.write(page.key, toTemplate(readFileSync(file, 'utf8'), h.integrity, h.buildId));
-            }
-          }
-          cache.prune(new Set(h.pages.map((p) => p.key)));
-        }
-        endPhase('copy cached pages in, cache new ones', pagesStarted);
-        logger.info(`${answers} content API answers written; ${reused} of ${h.pages.length} pages reused from the build cache`);
-        h.answers = undefined;
+        writeBuildOutput(fileURLToPath(dir), logger);
       },
     },
   };

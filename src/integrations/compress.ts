@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants } from 'node:zlib';
 import { cacheFolder, sha, writeAtomic } from '../content/buildCache';
 import { startPhase, endPhase } from '../content/buildTiming';
+import type { OutputLogger } from './build-output';
 
 const MIN_BYTES = 16 * 1024;
 const BROTLI_QUALITY = 5;
@@ -48,37 +49,39 @@ async function compressed(raw: Buffer, kind: 'br' | 'gz', cache: string | null, 
   return worth ? out : null;
 }
 
+/** Writes the compressed copies of the big files in `out` (the full and the content-only build). */
+export async function writeCompressedCopies(out: string, logger: OutputLogger): Promise<void> {
+  const started = startPhase();
+  const cache = cacheFolder('compress');
+  const jobs: Promise<number>[] = [];
+  const used = new Set<string>();
+  for (const file of files(out)) {
+    if (!/\.(sqlite|json|wasm|webmanifest)$/.test(file)) continue;
+    if (statSync(file).size < MIN_BYTES) continue;
+    const raw = readFileSync(file);
+    // zlib works off the main thread: the copies are made side by side.
+    for (const kind of ['br', 'gz'] as const) {
+      jobs.push(
+        compressed(raw, kind, cache, used).then((copy) => {
+          if (!copy) return 0;
+          writeFileSync(`${file}.${kind}`, copy);
+          return 1;
+        }),
+      );
+    }
+  }
+  const written = (await Promise.all(jobs)).reduce((a, b) => a + b, 0);
+  // Only this build's copies stay cached (the database's change with every edit).
+  if (cache) for (const name of readdirSync(cache)) if (!used.has(join(cache, name))) rmSync(join(cache, name), { force: true });
+  endPhase('compressed copies', started);
+  logger.info(`${written} compressed copies written`);
+}
+
 export default function compress(): AstroIntegration {
   return {
     name: 'nucleus:compress',
     hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
-        const started = startPhase();
-        const out = fileURLToPath(dir);
-        const cache = cacheFolder('compress');
-        const jobs: Promise<number>[] = [];
-        const used = new Set<string>();
-        for (const file of files(out)) {
-          if (!/\.(sqlite|json|wasm|webmanifest)$/.test(file)) continue;
-          if (statSync(file).size < MIN_BYTES) continue;
-          const raw = readFileSync(file);
-          // zlib works off the main thread: the copies are made side by side.
-          for (const kind of ['br', 'gz'] as const) {
-            jobs.push(
-              compressed(raw, kind, cache, used).then((copy) => {
-                if (!copy) return 0;
-                writeFileSync(`${file}.${kind}`, copy);
-                return 1;
-              }),
-            );
-          }
-        }
-        const written = (await Promise.all(jobs)).reduce((a, b) => a + b, 0);
-        // Only this build's copies stay cached (the database's change with every edit).
-        if (cache) for (const name of readdirSync(cache)) if (!used.has(join(cache, name))) rmSync(join(cache, name), { force: true });
-        endPhase('compressed copies', started);
-        logger.info(`${written} compressed copies written`);
-      },
+      'astro:build:done': ({ dir, logger }) => writeCompressedCopies(fileURLToPath(dir), logger),
     },
   };
 }

@@ -43,6 +43,11 @@ export function headersFile(base: string): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** Writes `out`/_headers (the full and the content-only build). */
+export function writeHeaders(out: string, base: string): void {
+  writeFileSync(join(out, '_headers'), headersFile(base));
+}
+
 export default function headers(): AstroIntegration {
   let base = '/';
   return {
@@ -51,9 +56,7 @@ export default function headers(): AstroIntegration {
       'astro:config:done': ({ config }) => {
         base = config.base;
       },
-      'astro:build:done': ({ dir }) => {
-        writeFileSync(join(fileURLToPath(dir), '_headers'), headersFile(base));
-      },
+      'astro:build:done': ({ dir }) => writeHeaders(fileURLToPath(dir), base),
     },
   };
 }

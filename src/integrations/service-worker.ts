@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cacheFolder, sha, writeAtomic } from '../content/buildCache';
 import { startPhase, endPhase, timed } from '../content/buildTiming';
+import type { OutputLogger } from './build-output';
 
 /** `nucleus/CoreEditor` → `nucleus/CoreEditor/index.html`, for each page folder under `dir`. */
 function pageFolders(out: string, dir: string): [string, string[]][] {
@@ -105,7 +106,9 @@ const workboxVersion = (): string => (createRequire(import.meta.url)('workbox-bu
  */
 async function workerTemplate(out: string): Promise<string> {
   const runtime = runtimeOptions();
-  const key = sha(workboxVersion(), JSON.stringify(runtime, (_, v) => (typeof v === 'function' || v instanceof RegExp ? String(v) : v)));
+  // A function's source text without spaces: Vite (the Astro config) and tsx
+  // (scripts/build.ts) print the same function with and without them.
+  const key = sha(workboxVersion(), JSON.stringify(runtime, (_, v) => (typeof v === 'function' ? String(v).replace(/\s+/g, '') : v instanceof RegExp ? String(v) : v)));
   const folder = cacheFolder('sw');
   const file = folder && join(folder, `${key}.js`);
   if (file && existsSync(file)) return readFileSync(file, 'utf8');
@@ -129,21 +132,23 @@ async function workerTemplate(out: string): Promise<string> {
   }
 }
 
+/** Writes `out`/sw.js with the precache list of what `out` holds (the full and the content-only build). */
+export async function writeServiceWorker(out: string, logger: OutputLogger): Promise<void> {
+  const started = startPhase();
+  const template = await timed('service worker code (cached per configuration)', () => workerTemplate(out));
+  const { manifestEntries, count, size, warnings } = await timed('service worker precache list', () => getManifest(swOptions(out)));
+  const list = JSON.stringify((manifestEntries ?? []).map(({ url, revision }) => ({ url, revision })));
+  writeFileSync(join(out, 'sw.js'), template.replace(PLACEHOLDER_JS, () => list));
+  endPhase('service worker', started);
+  for (const w of warnings) logger.warn(w);
+  logger.info(`service worker: ${count} files precached (${(size / 1024).toFixed(0)} KiB)`);
+}
+
 export default function serviceWorker(): AstroIntegration {
   return {
     name: 'nucleus:service-worker',
     hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
-        const out = fileURLToPath(dir);
-        const started = startPhase();
-        const template = await timed('service worker code (cached per configuration)', () => workerTemplate(out));
-        const { manifestEntries, count, size, warnings } = await timed('service worker precache list', () => getManifest(swOptions(out)));
-        const list = JSON.stringify((manifestEntries ?? []).map(({ url, revision }) => ({ url, revision })));
-        writeFileSync(join(out, 'sw.js'), template.replace(PLACEHOLDER_JS, () => list));
-        endPhase('service worker', started);
-        for (const w of warnings) logger.warn(w);
-        logger.info(`service worker: ${count} files precached (${(size / 1024).toFixed(0)} KiB)`);
-      },
+      'astro:build:done': ({ dir, logger }) => writeServiceWorker(fileURLToPath(dir), logger),
     },
   };
 }

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getContentDatabase } from '../content/database';
+import { searchFile } from '../content/dataFiles';
 import { SEARCH_MANIFEST_PATH } from '../content/searchIndex';
 
 /** The search index's manifest: its shards (drafts in their own, for preview mode). */
-export const GET: APIRoute = async () =>
-  new Response((await getContentDatabase()).search.files.get(SEARCH_MANIFEST_PATH)!, { headers: { 'content-type': 'application/json' } });
+export const GET: APIRoute = async () => new Response(await searchFile(SEARCH_MANIFEST_PATH), { headers: { 'content-type': 'application/json' } });

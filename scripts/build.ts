@@ -1,0 +1,60 @@
+/**
+ * `npm run build [-- --outDir DIR]`: the site build, and the only way the
+ * project (CI, the e2e build, the benchmark, the tests) builds the site.
+ *
+ * It first tries the content-only rebuild (scripts/lib/patch.ts): when the
+ * last full build of this code version (src/, public/, lockfile, Astro
+ * config, NUCLEUS_BASE, Node) left its snapshot in the build cache, the set
+ * of pages is the same, nothing every page shows changed (navigation, folder
+ * settings, catalogues), nor the home page or other routes' pages, and at
+ * most a few content pages changed, it renders those pages with the saved
+ * server bundle and writes the rest from the snapshot and the caches,
+ * skipping `astro build` (Vite's two bundles, ~19 s CPU at any size).
+ * Before trusting the bundle it renders one unchanged page and requires it
+ * to equal the full build's HTML byte for byte. In every other case, or on
+ * any error before the output is written, it says why and runs
+ * `astro build` with the same arguments. NUCLEUS_CONTENT_ONLY=0 always runs
+ * `astro build`.
+ */
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { startPhase, endPhase } from '../src/content/buildTiming';
+
+const args = process.argv.slice(2);
+process.env.ASTRO_TELEMETRY_DISABLED = '1';
+
+function outDirOf(list: string[]): string | null {
+  let out = 'dist';
+  for (let i = 0; i < list.length; i++) {
+    if (list[i] === '--outDir' && list[i + 1]) out = list[++i]!;
+    else if (list[i]!.startsWith('--outDir=')) out = list[i]!.slice('--outDir='.length);
+    else return null; // other options shape the build: leave them to Astro
+  }
+  return resolve(out);
+}
+
+function astroBuild(reason: string): never {
+  console.log(`[nucleus] content-only rebuild not possible: ${reason}; running astro build`);
+  const r = spawnSync('npx', ['astro', 'build', ...args], { stdio: 'inherit' });
+  process.exit(r.status ?? 1);
+}
+
+async function main(): Promise<void> {
+  if (process.env.NUCLEUS_CONTENT_ONLY === '0') astroBuild('NUCLEUS_CONTENT_ONLY=0');
+  const out = outDirOf(args);
+  if (!out) astroBuild(`options other than --outDir (${args.join(' ')})`);
+  const started = startPhase();
+  const wall = performance.now();
+  // Loaded only when it may run (a fallback does not pay for it).
+  const { contentOnlyBuild } = await import('./lib/patch');
+  const logger = { info: (m: string) => console.log(`[nucleus] ${m}`), warn: (m: string) => console.warn(`[nucleus] ${m}`) };
+  const result = await contentOnlyBuild(out, logger);
+  if ('fallback' in result) astroBuild(result.fallback);
+  endPhase('content-only rebuild', started);
+  console.log(`[nucleus] content-only rebuild: ${result.rendered} ${result.rendered === 1 ? 'page' : 'pages'} rendered, astro build skipped (${result.pages} content pages, ${((performance.now() - wall) / 1000).toFixed(1)} s)`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,153 @@
+/**
+ * The content-only rebuild (see scripts/build.ts for when it runs): renders
+ * the changed content pages with the server bundle the last full build of
+ * this code version saved, takes everything else from that build's snapshot
+ * and the HTML cache, and writes the data files, API answers, service worker,
+ * compressed copies and _headers with the functions the full build's
+ * endpoints and integrations call. Returns why it cannot run instead of
+ * guessing: the caller then runs `astro build`.
+ */
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { handoff, type PagePlan } from '../../src/content/buildCache';
+import { getSite } from '../../src/content/load';
+import { buildId } from '../../src/content/buildInfo';
+import { contentPagePaths } from '../../src/content/pagePaths';
+import { appKey, fromTemplate, toTemplate, htmlCache, renderKey, sharedKey } from '../../src/content/renderCache';
+import { dataFiles } from '../../src/content/dataFiles';
+import { snapshotDir, SNAPSHOT_FORMAT, pageFile, type SnapshotRecord } from '../../src/integrations/snapshot';
+import { writeBuildOutput, type OutputLogger } from '../../src/integrations/build-output';
+import { writeServiceWorker } from '../../src/integrations/service-worker';
+import { writeCompressedCopies } from '../../src/integrations/compress';
+import { writeHeaders } from '../../src/integrations/headers';
+import { startPhase, endPhase, timed } from '../../src/content/buildTiming';
+import { openBundle } from './bundleRender';
+
+/** More changed pages than this and a full build is the better tool (and the safer one). */
+export const MAX_CHANGED_PAGES = 50;
+
+export type PatchResult = { rendered: number; pages: number } | { fallback: string };
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
+
+function* htmlFiles(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) yield* htmlFiles(p);
+    else if (name.endsWith('.html')) yield p;
+  }
+}
+
+/** The unchanged page the saved bundle is checked against: one near the first changed page, else the first. */
+function witnessFor(plan: PagePlan[], changed: PagePlan[]): PagePlan | undefined {
+  const reused = plan.filter((p) => p.reused);
+  const folder = changed[0] && dirname(changed[0].path);
+  return reused.find((p) => dirname(p.path) === folder) ?? reused[0];
+}
+
+export async function contentOnlyBuild(out: string, logger: OutputLogger): Promise<PatchResult> {
+  let ready: Ready | { fallback: string };
+  try {
+    ready = await prepare();
+  } catch (e) {
+    return { fallback: `an error before anything was written (${(e as Error).message.split('\n')[0]})` };
+  }
+  if ('fallback' in ready) return ready;
+  try {
+    return await write(out, ready, logger);
+  } catch (e) {
+    // `astro build` writes the whole folder again.
+    return { fallback: `an error while writing ${out} (${(e as Error).message.split('\n')[0]})` };
+  }
+}
+
+interface Ready {
+  dir: string;
+  record: SnapshotRecord;
+  plan: PagePlan[];
+  redirects: string[];
+  html: Map<string, string>;
+  integrity: string;
+  id: string;
+}
+
+/** Decides whether the content-only rebuild can run, and renders the changed pages. */
+async function prepare(): Promise<Ready | { fallback: string }> {
+  const dir = snapshotDir();
+  if (!dir) return { fallback: 'the build cache is off (NUCLEUS_BUILD_CACHE=0)' };
+  if (!existsSync(join(dir, 'record.json'))) return { fallback: 'no snapshot of a full build of this code version (code, config or base path changed, or first build)' };
+  const record = JSON.parse(readFileSync(join(dir, 'record.json'), 'utf8')) as SnapshotRecord;
+  if (record.format !== SNAPSHOT_FORMAT) return { fallback: 'the snapshot was saved in an older format' };
+  const cache = htmlCache();
+  if (!cache) return { fallback: 'the build cache is off' };
+
+  // Load the content as a build does (parse cache on); the saved bundle's own
+  // copy of the loader is handed this site instead of loading it again.
+  const h = handoff();
+  h.building = true;
+  const site = getSite();
+  h.site = site;
+
+  const paths = contentPagePaths(site);
+  const pages = paths.filter((p) => !p.props.redirect);
+  const redirects = paths.filter((p) => p.props.redirect).map((p) => p.props.path);
+  if (!sameSet(pages.map((p) => p.props.path), record.paths) || !sameSet(redirects, record.redirects)) return { fallback: 'pages were added, removed or moved' };
+  if (sharedKey(site) !== record.sharedKey) return { fallback: 'the navigation (a title, order or folder), folder settings or catalogues changed, which every page shows' };
+  if (appKey(site, new Set(paths.map((p) => p.props.path))) !== record.appKey) return { fallback: 'the home page, a page outside the content route or where a catalogue is listed changed' };
+
+  const integrity = site.integrity;
+  const id = buildId(site);
+  const plan: PagePlan[] = pages.map(({ props: { path } }) => {
+    const key = renderKey(site, path, site.pages.get(path));
+    return { path, key, reused: cache.has(key) };
+  });
+  const changed = plan.filter((p) => !p.reused);
+  if (changed.length > MAX_CHANGED_PAGES) return { fallback: `${changed.length} pages changed (the content-only rebuild renders at most ${MAX_CHANGED_PAGES})` };
+  const witness = witnessFor(plan, changed);
+  if (!witness) return { fallback: 'no unchanged page to check the saved server bundle against' };
+
+  // The safety net: the saved bundle must render an unchanged page exactly
+  // as the full build did, else nothing it renders is trusted.
+  const html = new Map<string, string>();
+  const renderStarted = startPhase();
+  const bundle = await timed('content-only: open the saved server bundle', () => openBundle(dir));
+  const check = await bundle.render({ path: witness.path });
+  if (check !== fromTemplate(cache.read(witness.key), integrity, id)) return { fallback: `the saved server bundle renders ${witness.path} differently from the full build` };
+  for (const page of changed) html.set(page.path, await bundle.render({ path: page.path }));
+  endPhase(`content-only: ${changed.length} pages rendered (and ${witness.path} checked)`, renderStarted);
+  return { dir, record, plan, redirects, html, integrity, id };
+}
+
+/** Writes the output folder from the snapshot, the caches and the rendered pages. */
+async function write(out: string, { dir, record, plan, redirects, html, integrity, id }: Ready, logger: OutputLogger): Promise<PatchResult> {
+  const h = handoff();
+  const copyStarted = startPhase();
+  rmSync(out, { recursive: true, force: true });
+  cpSync(join(dir, 'dist'), out, { recursive: true });
+  // Pages of the other routes and folder redirects name the snapshot's build.
+  for (const file of htmlFiles(out)) {
+    const text = readFileSync(file, 'utf8');
+    const next = fromTemplate(toTemplate(text, record.integrity, record.buildId), integrity, id);
+    if (next !== text) writeFileSync(file, next);
+  }
+  for (const [path, text] of html) {
+    const file = join(out, pageFile(path));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+  endPhase('content-only: snapshot copied, changed pages written', copyStarted);
+
+  const dataStarted = startPhase();
+  Object.assign(h, { pages: plan, redirects, integrity, buildId: id });
+  for (const [path, bytes] of await dataFiles()) {
+    const file = join(out, path.slice(1));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, bytes);
+  }
+  endPhase('content-only: data files', dataStarted);
+  writeBuildOutput(out, logger);
+  await writeServiceWorker(out, logger);
+  await writeCompressedCopies(out, logger);
+  writeHeaders(out, record.base);
+  return { rendered: html.size, pages: plan.length };
+}

@@ -1,0 +1,55 @@
+/**
+ * The data files a build writes beside the pages: the content database (which
+ * also hands the static API answers to src/integrations/build-output.ts), the
+ * search index, the build's latest.json and manifest. The endpoints in
+ * src/pages/ answer with these, and the content-only rebuild
+ * (scripts/build.ts) writes the same bytes without running Astro. Node only.
+ */
+import { getContentDatabase } from './database';
+import { handoff } from './buildCache';
+import { getSite } from './load';
+import { buildId, buildMeta } from './buildInfo';
+import { SEARCH_MANIFEST_PATH } from './searchIndex';
+
+/** content.sqlite; hands over the API answers, the integrity and the build id. */
+export async function databaseFile(): Promise<Uint8Array<ArrayBuffer>> {
+  const { bytes, answers } = await getContentDatabase();
+  const site = getSite();
+  Object.assign(handoff(), { answers, integrity: site.integrity, buildId: buildId(site) });
+  return bytes;
+}
+
+/** A search file by address: the manifest (`/search-index.json`) or a shard (`/search/….json`). */
+export async function searchFile(path: string): Promise<string> {
+  return (await getContentDatabase()).search.files.get(path)!;
+}
+
+/** The shards' addresses (`/search/….json`). */
+export async function searchShardPaths(): Promise<string[]> {
+  const { search } = await getContentDatabase();
+  return search.manifest.shards.flatMap((s) => [s.index, s.text]);
+}
+
+/** `builds/latest.json`: `{ id, timestamp }`, polled by open tabs (SPEC §7). */
+export function latestFile(): string {
+  const { id, timestamp } = buildMeta(getSite());
+  return JSON.stringify({ id, timestamp });
+}
+
+/** `builds/meta/{id}.json`: the build manifest (fields in BuildMeta). */
+export function metaFile(): { path: string; text: string } {
+  const meta = buildMeta(getSite());
+  return { path: `/builds/meta/${meta.id}.json`, text: JSON.stringify(meta) };
+}
+
+/** Every data file of this build: site-relative path → bytes (what the endpoints write). */
+export async function dataFiles(): Promise<Map<string, string | Uint8Array>> {
+  const files = new Map<string, string | Uint8Array>();
+  files.set('/content.sqlite', await databaseFile());
+  files.set(SEARCH_MANIFEST_PATH, await searchFile(SEARCH_MANIFEST_PATH));
+  for (const path of await searchShardPaths()) files.set(path, await searchFile(path));
+  files.set('/builds/latest.json', latestFile());
+  const meta = metaFile();
+  files.set(meta.path, meta.text);
+  return files;
+}
