@@ -125,6 +125,14 @@ export class CloudRepository implements DocumentRepository {
   private unwatch: (() => void) | null = null;
   /** `id@revision` of this client's own writes, so the watcher can tell them from other devices'. */
   private readonly own = new Set<string>();
+  /**
+   * This client's saves (id → revision) that the watched list may not show
+   * yet: the browser SDK answers a query from the collection it already
+   * watches, which takes in a transaction's commit only when the watch stream
+   * delivers it, so a list, a count or "delete my cloud data" right after a
+   * save could miss it.
+   */
+  private readonly unseen = new Map<string, number>();
 
   constructor(
     private readonly db: Firestore,
@@ -146,17 +154,33 @@ export class CloudRepository implements DocumentRepository {
   }
 
   async list(query?: ListQuery): Promise<StoredDocument[]> {
-    const snap = await getDocs(this.documents());
     const all: StoredDocument[] = [];
-    for (const d of snap.docs) {
+    for (const r of await this.records()) {
       try {
-        all.push(toStored(d.data() as CloudRecord));
+        all.push(toStored(r));
       } catch (e) {
         // One unreadable document (say, from a newer Nucleus) must not hide the others.
-        console.warn(`[nucleus] cloud document ${d.id} could not be read:`, e);
+        console.warn(`[nucleus] cloud document ${r.id} could not be read:`, e);
       }
     }
     return applyListQuery(all, query);
+  }
+
+  /** Every document record: the list, with this client's unseen saves read directly. */
+  private async records(): Promise<CloudRecord[]> {
+    const snap = await getDocs(this.documents());
+    const records = new Map(snap.docs.map((d) => [d.id, d.data() as CloudRecord]));
+    for (const [id, revision] of [...this.unseen]) {
+      if ((records.get(id)?.revision ?? -1) >= revision) {
+        this.unseen.delete(id);
+        continue;
+      }
+      // A single document's read is its own query, answered by the server.
+      const fresh = await getDoc(this.ref(id));
+      if (fresh.exists()) records.set(id, fresh.data() as CloudRecord);
+      else this.unseen.delete(id);
+    }
+    return [...records.values()];
   }
 
   async get(id: string): Promise<StoredDocument | undefined> {
@@ -181,6 +205,7 @@ export class CloudRepository implements DocumentRepository {
     });
     if (result.ok) {
       this.own.add(`${document.id}@${result.stored.revision}`);
+      this.unseen.set(document.id, result.stored.revision);
       // Pruning needs a query, which a transaction cannot run; it is tidy-up, so it may lag.
       if (result.prune && result.stored.revision % 10 === 0) void this.prune(document.id).catch(() => {});
       this.emit({ type: 'saved', id: document.id, kind: document.kind, revision: result.stored.revision, remote: false });
@@ -246,6 +271,7 @@ export class CloudRepository implements DocumentRepository {
     const batch = writeBatch(this.db);
     batch.delete(this.ref(id));
     await batch.commit();
+    this.unseen.delete(id);
     this.emit({ type: 'purged', id, remote: false });
   }
 
@@ -274,17 +300,17 @@ export class CloudRepository implements DocumentRepository {
   }
 
   async usage(): Promise<Usage> {
-    const snap = await getDocs(this.documents());
+    const records = await this.records();
     let bytes = 0;
-    for (const d of snap.docs) bytes += new Blob([(d.data() as CloudRecord).json ?? '']).size;
-    return { documents: snap.size, bytes };
+    for (const r of records) bytes += new Blob([r.json ?? '']).size;
+    return { documents: records.length, bytes };
   }
 
   /** Every document and its versions of this user gone ("delete my cloud data"). */
   async deleteAll(): Promise<number> {
-    const snap = await getDocs(this.documents());
-    for (const d of snap.docs) await this.purge(d.id);
-    return snap.size;
+    const records = await this.records();
+    for (const r of records) await this.purge(r.id);
+    return records.length;
   }
 
   /** Stops the watcher (sign-out). */
@@ -317,6 +343,7 @@ export class CloudRepository implements DocumentRepository {
           const r = change.doc.data() as CloudRecord;
           if (change.doc.metadata.hasPendingWrites) continue;
           const mine = this.own.delete(`${r.id}@${r.revision}`);
+          if ((this.unseen.get(r.id) ?? Infinity) <= r.revision) this.unseen.delete(r.id);
           if (change.type === 'removed') this.emit({ type: 'purged', id: change.doc.id, remote: true });
           else if (!mine) this.emit({ type: r.deletedAt ? 'deleted' : 'saved', id: r.id, kind: r.kind, revision: r.revision, remote: true });
         }

@@ -42,6 +42,7 @@ export type {
   DocumentSummary,
   DocumentRepository,
   ListQuery,
+  MovedToCopy,
   NucleusDocument,
   Place,
   SaveOptions,

@@ -346,7 +346,10 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
     }
     await tx.done;
     for (const r of results) if (r.ok) cacheSet(r.stored, r.stored.id, r.summary);
-    for (const r of results) if (r.ok) emit({ type: 'saved', id: r.stored.id, kind: r.stored.kind, revision: r.stored.revision });
+    results.forEach((r, i) => {
+      const moved = items[i]!.options.movedToCopy;
+      if (r.ok) emit({ type: 'saved', id: r.stored.id, kind: r.stored.kind, revision: r.stored.revision, ...(moved ? { movedToCopy: moved } : {}) });
+    });
     if (results.some((r) => r.ok)) void askPersist();
     return results.map(({ summary: _summary, ...r }) => r as SaveResult);
   }

@@ -147,6 +147,31 @@ describe('document session', () => {
     expect((await r.get('w1'))?.name).toBe('Longarm II');
   });
 
+  it('S4 seen from the other tab: its saved version was moved to the copy, and it is told where', async () => {
+    const channel = `s-${++n}`;
+    const r = await repo(channel, `tabs-${n}`);
+    // Tab A's clock says its save was a minute ago, so tab B's edits are newer and keep the id.
+    const other = await openLocalRepository({ dbName: `tabs-${n}`, channel, now: () => Date.now() - 60_000 });
+    repos.push(other);
+    await r.save(doc(), { basedOn: 0 });
+    const sb = await session('w1', r, 10_000);
+    const sa = await session('w1', other);
+    sb.update((d) => ({ ...d, notes: 'typed in B' }) as NucleusDocument);
+    sa.update((d) => ({ ...d, name: 'Renamed in A' }));
+    await sa.flush();
+    await vi.waitFor(() => expect(sb.$conflict.get()?.kept).toBe('mine'), { timeout: 5000 });
+    const copy = sb.$conflict.get()!.copy!;
+    expect(copy.name).toMatch(/^Renamed in A \(conflict copy, /);
+    // Tab A had nothing unsaved: it shows what is under the id now, and says where its version went.
+    await vi.waitFor(() => expect(sa.$movedToCopy.get()).toEqual({ revision: 2, id: copy.id, name: copy.name }), { timeout: 5000 });
+    expect(sa.$document.get()).toMatchObject({ name: 'Longarm', notes: 'typed in B' });
+    expect((await r.get(copy.id))?.document.name).toBe(copy.name);
+    sa.dismissMovedToCopy();
+    expect(sa.$movedToCopy.get()).toBeNull();
+    // Tab B, which kept its own edits, is not told its version moved.
+    expect(sb.$movedToCopy.get()).toBeNull();
+  });
+
   it('S5 restoring a version is a new save the session shows, and the version before stays in the history', async () => {
     const r = await repo();
     await r.save(doc(), { basedOn: 0 });

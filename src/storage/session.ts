@@ -14,6 +14,9 @@
  *    the side changed last stays under the document's id, the other is
  *    saved as "Name (conflict copy, date)". `$conflict` stays set, with
  *    what differs, until the player chooses: keep it so, or swap the two.
+ *    A tab that showed the side moved to the copy, with nothing unsaved,
+ *    shows the id's new content and says where its version went
+ *    (`$movedToCopy`).
  * S5 Restoring a version is a new save of the version's content (it stays
  *    in the history, so the step can be undone).
  */
@@ -21,7 +24,7 @@ import { atom, type ReadableAtom } from 'nanostores';
 import type { NucleusDocument } from '../rules';
 import { conflictCopyName, resolveConflict } from './conflicts';
 import { summariseChange } from './versions';
-import type { DocumentRepository, StoredDocument } from './types';
+import type { DocumentRepository, MovedToCopy, StoredDocument } from './types';
 import { activeRepository } from './active';
 
 /** Debounce of autosave after the last edit. */
@@ -64,6 +67,12 @@ export interface DocumentSession {
   readonly $error: ReadableAtom<string | null>;
   /** The stored record as last saved or loaded (revision, validity, trash mark); null before the first save. */
   readonly $stored: ReadableAtom<StoredDocument | null>;
+  /**
+   * S4 seen from the other tab: the version this session showed was moved
+   * to a conflict copy by another tab keeping both; set until dismissed.
+   */
+  readonly $movedToCopy: ReadableAtom<MovedToCopy | null>;
+  dismissMovedToCopy(): void;
   /** Replaces the working document; autosaves AUTOSAVE_MS later. */
   update(next: NucleusDocument | ((current: NucleusDocument) => NucleusDocument)): void;
   /** Saves now if there are unsaved edits (resolves when written). */
@@ -130,6 +139,7 @@ export async function openDocument(source: string | NucleusDocument, options: Op
   const $conflict = atom<Conflict | null>(null);
   const $error = atom<string | null>(null);
   const $stored = atom<StoredDocument | null>(stored);
+  const $movedToCopy = atom<MovedToCopy | null>(null);
   let revision = stored?.revision ?? 0;
   let dirty = !stored;
   let editedAt = now();
@@ -226,7 +236,8 @@ export async function openDocument(source: string | NucleusDocument, options: Op
       if (!copy.ok) throw new Error('The conflict copy could not be saved.');
       let copyStored = copy.stored;
       if (kept === 'mine') {
-        const r = await repo.save(mine, { basedOn: theirs.revision, valid: options.validity?.(mine), newVersion: true });
+        const movedToCopy = { revision: theirs.revision, id: copy.stored.id, name: copy.stored.name };
+        const r = await repo.save(mine, { basedOn: theirs.revision, valid: options.validity?.(mine), newVersion: true, movedToCopy });
         if (!r.ok) throw new Error('The document changed again while the conflict was being resolved; reload the page to compare once more.');
         revision = r.stored.revision;
         $stored.set(r.stored);
@@ -259,9 +270,10 @@ export async function openDocument(source: string | NucleusDocument, options: Op
       const here = $document.get();
       const otherName = c.kept === 'mine' ? c.theirs.document.name : c.mine.name;
       const back = { ...copy.document, id, name: otherName } as NucleusDocument;
-      const r = await repo.save(back, { basedOn: revision, valid: options.validity?.(back), newVersion: true });
-      if (!r.ok) throw new Error('The document changed again elsewhere; reload the page to compare once more.');
       const moved = { ...here, id: copy.id, name: conflictCopyName(here.name, new Date(now())) } as NucleusDocument;
+      const movedToCopy = { revision, id: copy.id, name: moved.name };
+      const r = await repo.save(back, { basedOn: revision, valid: options.validity?.(back), newVersion: true, movedToCopy });
+      if (!r.ok) throw new Error('The document changed again elsewhere; reload the page to compare once more.');
       const m = await repo.save(moved, { basedOn: copy.revision, valid: options.validity?.(moved), newVersion: true });
       if (!m.ok) throw new Error('The conflict copy changed meanwhile; open it to compare.');
       revision = r.stored.revision;
@@ -288,6 +300,7 @@ export async function openDocument(source: string | NucleusDocument, options: Op
         }
         if (!latest || latest.revision <= revision) return;
         if (dirty || holding()) return enterConflict(latest);
+        if (event.movedToCopy?.revision === revision) $movedToCopy.set(event.movedToCopy);
         revision = latest.revision;
         $stored.set(latest);
         $document.set(latest.document);
@@ -322,6 +335,8 @@ export async function openDocument(source: string | NucleusDocument, options: Op
     $conflict,
     $error,
     $stored,
+    $movedToCopy,
+    dismissMovedToCopy: () => $movedToCopy.set(null),
     update(next) {
       const value = typeof next === 'function' ? next($document.get()) : next;
       if (value.id !== id) throw new Error(`A session edits one document: "${value.id}" is not "${id}".`);

@@ -102,6 +102,20 @@ export interface SaveOptions {
    * save time (imports: an exported library comes back identical).
    */
   keepTimestamps?: boolean;
+  /**
+   * A conflict keeping both (session S4): this save replaces revision
+   * `revision`, whose content was just saved as the conflict copy `id`.
+   * The change event carries it, so a tab still showing that revision can
+   * tell its player where their version went.
+   */
+  movedToCopy?: MovedToCopy;
+}
+
+export interface MovedToCopy {
+  /** The revision of this document whose content is now the copy. */
+  revision: number;
+  id: string;
+  name: string;
 }
 
 export type SaveResult = { ok: true; stored: StoredDocument } | { ok: false; conflict: StoredDocument };
@@ -115,6 +129,8 @@ export interface ChangeEvent {
   revision?: number;
   /** true when the change came from another tab or device. */
   remote: boolean;
+  /** A save that moved the revision before it to a conflict copy (SaveOptions.movedToCopy). */
+  movedToCopy?: MovedToCopy;
 }
 
 export interface Usage {

@@ -150,11 +150,17 @@ test('the service worker does not fetch the Firebase SDK either', async ({ brows
 test('sign up, sign out and sign in again', async ({ page, at }) => {
   const email = newEmail();
   await page.goto(at('/'));
+  const footerLink = page.getByRole('navigation', { name: 'Footer' }).locator('a[data-session-link]');
+  await expect(footerLink).toHaveText('Sign in');
   await signUpInDialog(page, email);
   expect(await page.evaluate(() => localStorage.getItem('nucleus:signed-in'))).toBe('1');
+  // Signed in, the footer no longer offers to sign in: it leads to the account's library.
+  await expect(footerLink).toHaveText('Your library');
+  await expect(footerLink).toHaveAttribute('href', at('/nucleus/library'));
 
   await signOut(page);
   expect(await page.evaluate(() => localStorage.getItem('nucleus:signed-in'))).toBeNull();
+  await expect(footerLink).toHaveText('Sign in');
 
   const dialog = await openSignIn(page);
   await fillAndSubmit(dialog, 'Sign in', email, PASSWORD);

@@ -337,6 +337,14 @@ test('two tabs edit the same document before either saves: both edits are kept a
   await expect(loser.locator('.kit-conflict')).toHaveCount(0);
   await expect(loser.getByRole('textbox', { name: 'Name' })).toHaveValue(mine);
   await expect(winner.getByRole('textbox', { name: 'Name' })).toHaveValue(mine);
+  // The other tab is told where the version it showed went.
+  const moved = winner.locator('.kit-conflict[data-moved-to-copy]');
+  await expect(moved).toContainText('This core was changed in another tab or device with newer edits. Both versions are kept');
+  await expect(moved.getByRole('link', { name: new RegExp(`^“${theirs} \\(conflict copy, `) })).toBeVisible();
+  const movedAxe = await new AxeBuilder({ page: winner }).include('.kit-conflict').analyze();
+  expect(movedAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await moved.getByRole('button', { name: 'Got it' }).click();
+  await expect(moved).toHaveCount(0);
   await page.reload();
   await expect(row(page, mine)).toBeVisible();
   await expect(rows(page).filter({ hasText: `${theirs} (conflict copy,` })).toHaveCount(1);

@@ -27,7 +27,10 @@ async function newBlueprint(page: Page, at: (p: string) => string) {
   await page.goto(at(EDITOR));
   await page.getByRole('button', { name: 'New blueprint' }).click();
   await expect(page).toHaveURL(/\?id=/);
-  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('New blueprint');
+  const name = page.getByRole('textbox', { name: 'Name', exact: true });
+  await expect(name).toHaveValue('New blueprint');
+  // The new blueprint's Name takes focus; the steps after it move on from there.
+  await expect(name).toBeFocused();
 }
 
 async function rename(page: Page, name: string) {

@@ -7,6 +7,7 @@ import { useEffect, useId } from 'react';
 import { useStore } from '@nanostores/react';
 import { $accountDialog, $authStatus, $user, initAuth, openAccountDialog } from '../../stores/user';
 import { withBoundary } from '../IslandBoundary';
+import { withBase } from '../../config/base';
 import Modal from './Modal';
 import SignInForm from './SignInForm';
 import ProfileDialog, { Avatar } from './ProfileDialog';
@@ -22,6 +23,20 @@ function AccountButton() {
     initAuth();
     document.documentElement.dataset.accountReady = 'true';
   }, []);
+
+  // The footer's session link (static HTML says "Sign in"): the account's
+  // library once someone is signed in, on this page and after every swap.
+  useEffect(() => {
+    const apply = () => {
+      for (const a of document.querySelectorAll<HTMLAnchorElement>('a[data-session-link]')) {
+        a.textContent = user ? 'Your library' : 'Sign in';
+        a.href = withBase(user ? '/nucleus/library' : '/login');
+      }
+    };
+    apply();
+    document.addEventListener('astro:after-swap', apply);
+    return () => document.removeEventListener('astro:after-swap', apply);
+  }, [user]);
 
   // The profile dialog's document counts (local and cloud), loaded only when it opens.
   useEffect(() => {

@@ -9,6 +9,7 @@ import type { NucleusDocument } from '../../rules';
 // Storage's modules one by one: its index also brings import/export (and zod with them).
 import { editorHref } from '../../storage/share';
 import type { Conflict } from '../../storage/session';
+import type { DocumentKind, MovedToCopy } from '../../storage/types';
 import './conflict.css';
 
 const MAX_ROWS = 6;
@@ -101,6 +102,38 @@ export function ConflictNotice({ conflict, noun, onChoose }: ConflictNoticeProps
         </button>
         <button type="button" className="btn" onClick={() => onChoose(other)}>
           {kept === 'mine' ? 'Use the other version here instead' : 'Use your edits here instead'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export interface MovedNoticeProps {
+  moved: MovedToCopy;
+  kind: DocumentKind;
+  noun: string;
+  onDismiss: () => void;
+}
+
+/**
+ * The other side of a conflict: another tab kept both, with its own newer
+ * edits under this id, and moved the version this tab showed to a copy.
+ * This tab had nothing unsaved, so it shows the new content; the player is
+ * told where their version went, so nothing seems lost.
+ */
+export function MovedNotice({ moved, kind, noun, onDismiss }: MovedNoticeProps) {
+  return (
+    <div className="kit-alert kit-conflict" role="alert" data-moved-to-copy={moved.id}>
+      <p>
+        This {noun} was changed in another tab or device with newer edits. Both versions are kept: the newer one is shown here, and the version you had here was saved as{' '}
+        <a href={editorHref(kind, moved.id)} target="_blank" rel="noopener">
+          “{moved.name}”
+        </a>
+        .
+      </p>
+      <div className="kit-conflict-actions">
+        <button type="button" className="btn" onClick={onDismiss}>
+          Got it
         </button>
       </div>
     </div>

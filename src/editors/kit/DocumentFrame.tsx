@@ -18,7 +18,7 @@ import { SummaryPanel } from './Summary';
 import { DocumentMenu } from './DocumentMenu';
 import { ConfirmDialog, EditItemDialog } from './EditItemDialog';
 import { PrintCard } from './PrintCard';
-import { ConflictNotice } from './ConflictNotice';
+import { ConflictNotice, MovedNotice } from './ConflictNotice';
 import type { EditorDefinition } from './definition';
 import type { RulesLinks } from './catalogues';
 import { copyDocument } from './repository';
@@ -172,6 +172,7 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
           </p>
         )}
         {session.conflict && <ConflictNotice conflict={session.conflict} noun={noun} onChoose={session.chooseConflict} />}
+        {session.movedToCopy && !session.conflict && <MovedNotice moved={session.movedToCopy} kind={doc.kind} noun={noun} onDismiss={session.dismissMovedToCopy} />}
         <div className="kit-editor-grid">
           <div className="kit-form">
             <definition.Form doc={doc} evaluation={evaluation} catalogues={catalogues} rulesLinks={rulesLinks} readOnly={readOnly} />

@@ -174,6 +174,9 @@ export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = 
   useEffect(() => {
     if (!focusNext.current || view.mode === 'loading') return;
     focusNext.current = false;
+    // A document opened to edit focuses its Name itself when it mounts (DocumentFrame); a
+    // second focus a frame later could pull the caret back from where the player went.
+    if (view.mode === 'edit' && view.focusName) return;
     requestAnimationFrame(() => (document.getElementById('field-name') ?? document.querySelector<HTMLElement>('.kit-new, .kit-missing .btn'))?.focus());
   }, [view]);
 

@@ -10,7 +10,7 @@
  */
 import { useCallback, useEffect, useReducer, useRef, useSyncExternalStore } from 'react';
 import type { NucleusDocument } from '../../rules';
-import type { Conflict, DocumentSession as StorageSession, SaveState as StorageSaveState } from '../../storage';
+import type { Conflict, DocumentSession as StorageSession, MovedToCopy, SaveState as StorageSaveState } from '../../storage';
 import { createHistory, historyReducer, type History, type HistoryAction } from './history';
 
 /** What the save-state indicator shows (storage's states). */
@@ -31,6 +31,9 @@ export interface DocumentSession<D extends NucleusDocument> {
   dispatch: (action: HistoryAction<D>) => void;
   saveState: SaveState;
   conflict: Conflict | null;
+  /** Another tab kept both sides of a conflict and moved the version shown here to a copy. */
+  movedToCopy: MovedToCopy | null;
+  dismissMovedToCopy(): void;
   error: string | null;
   /** Keep this tab's version (the other is kept as a conflict copy). */
   keepMine(): void;
@@ -61,6 +64,7 @@ export function useDocumentSession<D extends NucleusDocument>(storage: StorageSe
   const synced = useRef<NucleusDocument>(history.present);
   const saveState = useAtom<SaveState>(storage?.$saveState, 'saved');
   const conflict = useAtom<Conflict | null>(storage?.$conflict, null);
+  const movedToCopy = useAtom<MovedToCopy | null>(storage?.$movedToCopy, null);
   const error = useAtom<string | null>(storage?.$error, null);
   /** Set while a version restore is loading: that document is an undo step, not a silent replace. */
   const restoring = useRef(false);
@@ -90,6 +94,8 @@ export function useDocumentSession<D extends NucleusDocument>(storage: StorageSe
     dispatch,
     saveState,
     conflict,
+    movedToCopy,
+    dismissMovedToCopy: () => storage?.dismissMovedToCopy(),
     error,
     keepMine: () => void storage?.resolveConflict('mine'),
     takeTheirs: () => void storage?.resolveConflict('theirs'),

@@ -101,7 +101,7 @@ export function startCloudSync(): void {
 export async function refreshAccountCounts(): Promise<void> {
   const uid = $user.get()?.uid;
   const local = await localRepository();
-  const here = (await local.list()).length;
+  const here = (await (local.summaries?.() ?? local.list())).length;
   $accountDocumentCounts.set({ local: here, cloud: null });
   if (!uid) return;
   let cloud: number | null = null;

@@ -1,0 +1,34 @@
+/**
+ * The engine's functions, constants and their types, without the zod
+ * schemas: the one list both entries re-export (`engine.ts` for the
+ * browser's editors, `index.ts` with the schemas and parsers).
+ */
+export { SCHEMA_VERSION, DOCUMENT_KINDS, emptyCatalogues, renderEffectText, newDocumentFields } from './basics';
+export { RulesError } from './errors';
+export * from './constants';
+export { evaluate, type Evaluation, type Derived } from './evaluate';
+export { type Issue, type Severity } from './issues';
+export {
+  PROPERTY_SPECS,
+  rangeCost,
+  propertyCost,
+  blueprintCapacity,
+  basePrice,
+  blueprintPrice,
+  availability,
+  type BlueprintDerived,
+} from './blueprint';
+export { coreBudget, coreStrain, corePropertyCost, effectCost, refundLimit, type CoreDerived } from './core';
+export {
+  rankForXp,
+  xpForRank,
+  skillCapForRank,
+  attributeCapForRank,
+  attributePointsForRank,
+  skillPointsForRank,
+  featureSlotsForRank,
+  skillPool,
+  type CharacterDerived,
+} from './character';
+export { computedThreatRank, threatValue, type CreatureDerived } from './creature';
+export { dieHits, hitDistribution, probabilityAtLeast, expectedHits, MAX_POOL, MAX_DIFFICULTY, TAIL_EPSILON } from './dice';
