@@ -12,7 +12,7 @@
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { tmpdir } from 'node:os';
 import { writeCorpus } from './corpus';
@@ -93,6 +93,10 @@ describe('incremental and reproducible builds', () => {
     // The workflow's first step on a push (npm run check:content).
     const { NODE_ENV: _, VITEST: __, ...inherited } = process.env;
     check = spawnSync('npm', ['run', '--silent', 'check:content'], { env: { ...inherited, NUCLEUS_CONTENT_DIR: content }, encoding: 'utf8' });
+    // Rebuilt over the last build's output, as a writer's dist/ would be (a
+    // stray file there must go).
+    cpSync(clean1.out, join(work, 'incremental'), { recursive: true });
+    writeFileSync(join(work, 'incremental', 'stray.html'), 'left over');
     incremental = build('incremental', 'cache-a');
     clean2 = build('clean2', 'cache-b');
     clean3 = build('clean3', 'cache-c', { NUCLEUS_BUILD_CACHE: '0' });

@@ -7,7 +7,7 @@
  * endpoints and integrations call. Returns why it cannot run instead of
  * guessing: the caller then runs `astro build`.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { handoff, type PagePlan } from '../../src/content/buildCache';
 import { getSite } from '../../src/content/load';
@@ -30,11 +30,22 @@ export type PatchResult = { rendered: number; pages: number } | { fallback: stri
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
 
-function* htmlFiles(dir: string): Generator<string> {
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) yield* htmlFiles(p);
-    else if (name.endsWith('.html')) yield p;
+/** Files under `dir`, relative and `/`-separated. */
+function* filesOf(dir: string, prefix = ''): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) yield* filesOf(join(dir, entry.name), `${prefix}${entry.name}/`);
+    else yield `${prefix}${entry.name}`;
+  }
+}
+
+/** Removes from `dir` every file `keep` refuses, and the folders that leaves empty. */
+function prune(dir: string, keep: (rel: string) => boolean, prefix = ''): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      prune(path, keep, `${prefix}${entry.name}/`);
+      if (readdirSync(path).length === 0) rmdirSync(path);
+    } else if (!keep(`${prefix}${entry.name}`)) unlinkSync(path);
   }
 }
 
@@ -127,13 +138,21 @@ async function prepare(): Promise<Ready | { fallback: string }> {
 async function write(out: string, { dir, record, plan, redirects, html, integrity, id }: Ready, logger: OutputLogger): Promise<PatchResult> {
   const h = handoff();
   const copyStarted = startPhase();
-  rmSync(out, { recursive: true, force: true });
-  cpSync(join(dir, 'dist'), out, { recursive: true });
-  // Pages of the other routes and folder redirects name the snapshot's build.
-  for (const file of htmlFiles(out)) {
-    const text = readFileSync(file, 'utf8');
-    const next = fromTemplate(toTemplate(text, record.integrity, record.buildId), integrity, id);
-    if (next !== text) writeFileSync(file, next);
+  // The folder is brought to the snapshot's files plus the content pages
+  // (all written again below); updating it in place spares removing and
+  // creating thousands of page files and folders.
+  const snapshot = join(dir, 'dist');
+  const fromSnapshot = [...filesOf(snapshot)];
+  const keep = new Set([...fromSnapshot, ...plan.map((p) => pageFile(p.path))]);
+  if (existsSync(out) && statSync(out).isDirectory()) prune(out, (rel) => keep.has(rel));
+  const made = new Set<string>();
+  for (const rel of fromSnapshot) {
+    const file = join(out, rel);
+    if (!made.has(dirname(file))) mkdirSync(dirname(file), { recursive: true });
+    made.add(dirname(file));
+    // Pages of the other routes and folder redirects name the snapshot's build.
+    if (rel.endsWith('.html')) writeFileSync(file, fromTemplate(toTemplate(readFileSync(join(snapshot, rel), 'utf8'), record.integrity, record.buildId), integrity, id));
+    else copyFileSync(join(snapshot, rel), file);
   }
   for (const [path, text] of html) {
     const file = join(out, pageFile(path));
