@@ -66,7 +66,11 @@ export default function Modal({ open, onClose, titleId, title, eyebrow, classNam
         e.preventDefault();
         onClose();
       }}
-      onClose={() => open && onClose()}
+      // A close the page did not ask for (the browser's own). The close that follows
+      // open → false arrives as a task later; if another dialog reopened this element
+      // meanwhile (History closed by Escape, then an import's question), it is stale
+      // and must not close the new one.
+      onClose={() => open && !ref.current?.open && onClose()}
       onMouseDown={(e) => {
         if (e.target === ref.current) onClose();
       }}
