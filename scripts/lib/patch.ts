@@ -15,8 +15,8 @@ import { buildId } from '../../src/content/buildInfo';
 import { contentPagePaths } from '../../src/content/pagePaths';
 import { appKey, fromTemplate, toTemplate, htmlCache, renderKey, sharedKey, sharedParts } from '../../src/content/renderCache';
 import { dataFiles } from '../../src/content/dataFiles';
-import { snapshotDir, SNAPSHOT_FORMAT, pageFile, environmentKey, type SnapshotRecord } from '../../src/integrations/snapshot';
-import { writeBuildOutput, type OutputLogger } from '../../src/integrations/build-output';
+import { snapshotDir, SNAPSHOT_FORMAT, pageFile, environmentKey, filesOf, type SnapshotRecord } from '../../src/integrations/snapshot';
+import { writeAll, writeBuildOutput, type OutputLogger } from '../../src/integrations/build-output';
 import { writeServiceWorker } from '../../src/integrations/service-worker';
 import { writeCompressedCopies } from '../../src/integrations/compress';
 import { writeHeaders } from '../../src/integrations/headers';
@@ -29,14 +29,6 @@ export const MAX_CHANGED_PAGES = 50;
 export type PatchResult = { rendered: number; pages: number } | { fallback: string };
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
-
-/** Files under `dir`, relative and `/`-separated. */
-function* filesOf(dir: string, prefix = ''): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory()) yield* filesOf(join(dir, entry.name), `${prefix}${entry.name}/`);
-    else yield `${prefix}${entry.name}`;
-  }
-}
 
 /** Removes from `dir` every file `keep` refuses, and the folders that leaves empty. */
 function prune(dir: string, keep: (rel: string) => boolean, prefix = ''): void {
@@ -154,20 +146,12 @@ async function write(out: string, { dir, record, plan, redirects, html, integrit
     if (rel.endsWith('.html')) writeFileSync(file, fromTemplate(toTemplate(readFileSync(join(snapshot, rel), 'utf8'), record.integrity, record.buildId), integrity, id));
     else copyFileSync(join(snapshot, rel), file);
   }
-  for (const [path, text] of html) {
-    const file = join(out, pageFile(path));
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, text);
-  }
+  writeAll(out, [...html].map(([path, text]) => [pageFile(path), text]));
   endPhase('content-only: snapshot copied, changed pages written', copyStarted);
 
   const dataStarted = startPhase();
   Object.assign(h, { pages: plan, redirects, integrity, buildId: id });
-  for (const [path, bytes] of await dataFiles()) {
-    const file = join(out, path.slice(1));
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, bytes);
-  }
+  writeAll(out, [...(await dataFiles())].map(([path, bytes]) => [path.slice(1), bytes]));
   endPhase('content-only: data files', dataStarted);
   writeBuildOutput(out, logger);
   await writeServiceWorker(out, logger);

@@ -13,7 +13,8 @@ import { dirname, join } from 'node:path';
 import { handoff, htmlCache, toTemplate, fromTemplate } from '../content/renderCache';
 import { mark, startPhase, endPhase } from '../content/buildTiming';
 
-function writeAll(out: string, files: Iterable<[string, string]>): number {
+/** Writes `path → content` pairs under `out`, making each folder once. */
+export function writeAll(out: string, files: Iterable<[string, string | Uint8Array]>): number {
   const made = new Set<string>();
   let n = 0;
   for (const [path, text] of files) {

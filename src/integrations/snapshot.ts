@@ -89,12 +89,11 @@ export function rewrittenByPatch(rel: string, contentPages: Set<string>): boolea
 /** `/rules/combat` → `rules/combat/index.html`. */
 export const pageFile = (path: string): string => `${path.slice(1)}/index.html`;
 
-function* mjsFiles(dir: string, root = dir): Generator<string> {
-  if (!existsSync(dir)) return;
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) yield* mjsFiles(p, root);
-    else if (name.endsWith('.mjs')) yield relative(root, p);
+/** Files under `dir`, relative and `/`-separated. */
+export function* filesOf(dir: string, prefix = ''): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) yield* filesOf(join(dir, entry.name), `${prefix}${entry.name}/`);
+    else yield `${prefix}${entry.name}`;
   }
 }
 
@@ -156,8 +155,8 @@ export default function snapshot(): AstroIntegration {
           return;
         }
         const bundle = join(staging, 'bundle');
-        for (const file of mjsFiles(server)) {
-          if (file.split(sep)[0] === '_astro') continue;
+        for (const file of filesOf(server)) {
+          if (!file.endsWith('.mjs') || file.startsWith('_astro/')) continue;
           mkdirSync(join(bundle, file, '..'), { recursive: true });
           cpSync(join(server, file), join(bundle, file));
         }
