@@ -10,6 +10,7 @@ import { handoff } from './buildCache';
 import { getSite } from './load';
 import { buildId, buildMeta } from './buildInfo';
 import { SEARCH_MANIFEST_PATH } from './searchIndex';
+import { startCompressing } from './compression';
 
 /** content.sqlite; hands over the API answers, the integrity and the build id. */
 export async function databaseFile(): Promise<Uint8Array<ArrayBuffer>> {
@@ -39,7 +40,9 @@ export function latestFile(): string {
 /** `builds/meta/{id}.json`: the build manifest (fields in BuildMeta). */
 export function metaFile(): { path: string; text: string } {
   const meta = buildMeta(getSite());
-  return { path: `/builds/meta/${meta.id}.json`, text: JSON.stringify(meta) };
+  const text = JSON.stringify(meta);
+  if (handoff().building) startCompressing(text); // its copies are made beside the rest of the build
+  return { path: `/builds/meta/${meta.id}.json`, text };
 }
 
 /** Every data file of this build: site-relative path → bytes (what the endpoints write). */

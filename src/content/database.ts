@@ -4,8 +4,8 @@
  */
 import { createRequire } from 'node:module';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
-import { buildContentDatabase, openContentDatabase, queryApiPath, navigationApiPath, type ContentDatabase } from '../db';
-import { parseQueryParams, matcherFor, comparatorFor, surroundOf } from '../query';
+import { buildContentDatabase, openContentDatabase, queryApiPath, queryApiPathOfHash, navigationApiPath, type ContentDatabase } from '../db';
+import { parseQueryParams, matcherFor, comparatorFor, surroundOf, hashParams } from '../query';
 import { getSite, type Site } from './load';
 import { getCatalogues } from './catalogues';
 import { siteSections } from './search';
@@ -15,6 +15,7 @@ import { pageQuery, surroundQuery, NAVIGATION_QUERY, globalQueries } from './que
 import { siteConfig } from '../config/site';
 import { timed, startPhase, endPhase } from './buildTiming';
 import { handoff, openValueCache, sha } from './buildCache';
+import { startCompressing } from './compression';
 
 const require = createRequire(import.meta.url);
 
@@ -54,9 +55,15 @@ export async function buildDatabase(site: Site, catalogues: object): Promise<Bui
   const shards = handoff().building ? openValueCache('search') : undefined;
   const search = timed('search index', () => createSearchIndex(sections, site.integrity, shards && Object.assign(shards, { hash: (text: string) => sha(text) })));
   shards?.save();
+  // A build's compressed copies of these files start now, beside the work below.
+  const building = handoff().building === true;
+  if (building) for (const text of search.files.values()) startCompressing(text);
   const documents = site.records.map(({ _lines, ...rest }) => rest);
+  // Serialised once: the database stores it, the page answers' cache keys hash it.
+  const documentJson = documents.map((d) => JSON.stringify(d));
   const bytes = timed('content database', () => buildContentDatabase(SQL, {
     documents,
+    documentJson,
     navigation: { [siteConfig.defaultLocale]: site.navigation },
     dirConfigs: site.dirConfigs,
     catalogues: catalogues as unknown as Record<string, Record<string, unknown>[]>,
@@ -68,6 +75,7 @@ export async function buildDatabase(site: Site, catalogues: object): Promise<Bui
     integrity: site.integrity,
     builtFrom: 'nucleus build',
   }));
+  if (building) startCompressing(bytes);
   const db = openContentDatabase(SQL, bytes, { defaultLocale: siteConfig.defaultLocale, locales: siteConfig.locales });
 
   const answersStart = startPhase();
@@ -78,22 +86,36 @@ export async function buildDatabase(site: Site, catalogues: object): Promise<Bui
   // folder). The incremental build keeps answers by the hash of those
   // documents, so an unchanged page does not query the database again.
   const cache = handoff().building ? openValueCache('answers') : undefined;
-  const ofPath = new Map<unknown, Record<string, unknown>[]>();
-  for (const d of documents) {
-    if (d._type !== 'markdown') continue;
+  const ofPath = new Map<unknown, string[]>();
+  documents.forEach((d, i) => {
+    if (d._type !== 'markdown') return;
     const list = ofPath.get(d._path);
-    if (list) list.push(d);
-    else ofPath.set(d._path, [d]);
-  }
-  const pageAnswer = (path: string) => {
-    const params = pageQuery(path);
-    const key = cache && sha('page answer', path, JSON.stringify(ofPath.get(path) ?? []));
+    if (list) list.push(documentJson[i]!);
+    else ofPath.set(d._path, [documentJson[i]!]);
+  });
+  // The two queries of a page, and so their hashes, are functions of its
+  // path alone: the cache keeps the hashes (hashParams validates and
+  // canonicalises the parameters first, two per page of 5,000 took 0.5 s).
+  const queryHashes = (path: string): [string, string] => {
+    const key = cache && `query hashes\0${path}`;
+    let hashes = key ? cache!.get<[string, string]>(key) : undefined;
+    if (!hashes) {
+      hashes = [hashParams(pageQuery(path)), hashParams(surroundQuery(path))];
+      if (key) cache!.set(key, hashes);
+    }
+    return hashes;
+  };
+  let reused = 0;
+  let computed = 0;
+  const pageAnswer = (path: string, hash: string) => {
+    const key = cache && sha('page answer', path, ...(ofPath.get(path) ?? []));
     let text = key ? cache!.get<string>(key) : undefined;
     if (text === undefined) {
-      text = JSON.stringify(db.query(params));
+      text = JSON.stringify(db.query(pageQuery(path)));
       if (key) cache!.set(key, text);
-    }
-    answers.set(queryApiPath(params, site.integrity), text);
+      computed++;
+    } else reused++;
+    answers.set(queryApiPathOfHash(hash, site.integrity), text);
   };
   // Every page's surround query shares one filter and order: match and sort
   // once with the engine's own pipeline pieces (what runQuery does for each),
@@ -109,23 +131,27 @@ export async function buildDatabase(site: Site, catalogues: object): Promise<Bui
   sorted.forEach((d, i) => {
     if (!firstIndex.has(d._path)) firstIndex.set(d._path, i);
   });
+  const { before, after } = sample.surround!;
   const loop = startPhase();
   for (const path of site.pages.keys()) {
-    pageAnswer(path);
-    const params = parseQueryParams(surroundQuery(path));
-    const { before, after } = params.surround!;
+    const [pageHash, surroundHash] = queryHashes(path);
+    pageAnswer(path, pageHash);
+    // The surround queries differ only in the path, which parsing keeps as it is.
+    const params = { ...sample, surround: { ...sample.surround!, query: path } };
     const at = firstIndex.get(path);
     const window = at === undefined ? [] : sorted.slice(Math.max(0, at - before), at + after + 1);
-    answers.set(queryApiPath(surroundQuery(path), site.integrity), JSON.stringify(surroundOf(window, params, options)));
+    answers.set(queryApiPathOfHash(surroundHash, site.integrity), JSON.stringify(surroundOf(window, params, options)));
   }
-  endPhase(`  page and surround answers (${cache ? cache.hits : 0} page answers from the cache, ${cache ? cache.misses : 0} computed)`, loop);
+  endPhase(`  page and surround answers (${reused} page answers from the cache, ${computed} computed)`, loop);
   cache?.save();
   const globals: Record<string, unknown> = {};
   for (const [name, params] of Object.entries(globalQueries(siteConfig.globals))) {
     globals[name] = db.query(params);
     answer(params);
   }
-  answers.set(navigationApiPath(NAVIGATION_QUERY, site.integrity), JSON.stringify(site.navigation));
+  const navigation = JSON.stringify(site.navigation);
+  answers.set(navigationApiPath(NAVIGATION_QUERY, site.integrity), navigation);
+  if (building) startCompressing(navigation);
   endPhase('static API answers', answersStart);
   return { bytes, db, search, answers, globals };
 }

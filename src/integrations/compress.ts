@@ -1,79 +1,64 @@
 /**
  * Writes .br and .gz copies of the big data files beside them (the content
  * database, the search index, large JSON) where that saves more than 10%, for
- * hosts that serve precompressed files.
- *
- * Levels: brotli 5 and gzip 6. On the 5,000-page database brotli 9 took 19 s
- * for 12.2% of the size, brotli 5 about 2 s for 14.1%; gzip 9 gave the same
- * size as gzip 6 in three times the time. Fixed levels keep the output
- * reproducible. Copies of unchanged files come from the build cache.
+ * hosts that serve precompressed files (levels and cache: src/content/compression.ts).
+ * The data files' copies were started when their bytes were made; the rest
+ * (the WASM, the web manifest) are made here.
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants } from 'node:zlib';
-import { cacheFolder, sha, writeAtomic } from '../content/buildCache';
+import { cacheFolder, sha } from '../content/buildCache';
+import { compressedCopy, compressionJobs, findCompressionJob, COPY_KINDS, MIN_COMPRESSED_BYTES } from '../content/compression';
 import { startPhase, endPhase } from '../content/buildTiming';
 import type { OutputLogger } from './build-output';
 
-const MIN_BYTES = 16 * 1024;
-const BROTLI_QUALITY = 5;
-const GZIP_LEVEL = 6;
-const br = promisify(brotliCompress);
-const gz = promisify(gzip);
+const COMPRESSED = /\.(sqlite|json|wasm|webmanifest)$/;
 
-function* files(dir: string): Generator<string> {
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) yield* files(p);
-    else yield p;
+/** Files of `dir` that may get copies (only those are stat'ed: dist/ holds thousands of pages). */
+function* candidates(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    if (entry.isDirectory()) yield* candidates(p);
+    else if (COMPRESSED.test(entry.name)) yield p;
   }
-}
-
-/** The compressed copy of `raw`, or null when it does not save 10%; cached by input hash. */
-async function compressed(raw: Buffer, kind: 'br' | 'gz', cache: string | null, used: Set<string>): Promise<Buffer | null> {
-  const key = cache && join(cache, `${sha(raw, kind, String(BROTLI_QUALITY), String(GZIP_LEVEL))}.${kind}`);
-  if (key) used.add(key);
-  if (key && existsSync(key)) {
-    const hit = readFileSync(key);
-    return hit.length ? hit : null;
-  }
-  const out =
-    kind === 'br'
-      ? await br(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-      : await gz(raw, { level: GZIP_LEVEL });
-  const worth = out.length < raw.length * 0.9;
-  if (key) writeAtomic(key, worth ? out : Buffer.alloc(0)); // empty: not worth it
-  return worth ? out : null;
 }
 
 /** Writes the compressed copies of the big files in `out` (the full and the content-only build). */
 export async function writeCompressedCopies(out: string, logger: OutputLogger): Promise<void> {
   const started = startPhase();
   const cache = cacheFolder('compress');
-  const jobs: Promise<number>[] = [];
+  const work: Promise<number>[] = [];
   const used = new Set<string>();
-  for (const file of files(out)) {
-    if (!/\.(sqlite|json|wasm|webmanifest)$/.test(file)) continue;
-    if (statSync(file).size < MIN_BYTES) continue;
+  let early = 0;
+  for (const file of candidates(out)) {
+    if (statSync(file).size < MIN_COMPRESSED_BYTES) continue;
     const raw = readFileSync(file);
+    // Started when the bytes were made only if the file holds exactly those bytes.
+    const job = findCompressionJob(raw);
+    if (job) early++;
     // zlib works off the main thread: the copies are made side by side.
-    for (const kind of ['br', 'gz'] as const) {
-      jobs.push(
-        compressed(raw, kind, cache, used).then((copy) => {
-          if (!copy) return 0;
-          writeFileSync(`${file}.${kind}`, copy);
+    const digest = job ? '' : sha(raw);
+    for (const kind of COPY_KINDS) {
+      const copy = job ? job.copies[kind].finally(() => job.used.forEach((k) => used.add(k))) : compressedCopy(raw, kind, cache, used, digest);
+      work.push(
+        copy.then((c) => {
+          if (!c) return 0;
+          writeFileSync(`${file}.${kind}`, c);
           return 1;
         }),
       );
     }
   }
-  const written = (await Promise.all(jobs)).reduce((a, b) => a + b, 0);
+  const written = (await Promise.all(work)).reduce((a, b) => a + b, 0);
+  // Jobs of files that were not written (none in a normal build) end before the cache is pruned.
+  const jobs = compressionJobs();
+  await Promise.allSettled(jobs.flatMap((j) => COPY_KINDS.map((k) => j.copies[k])));
+  jobs.length = 0;
   // Only this build's copies stay cached (the database's change with every edit).
   if (cache) for (const name of readdirSync(cache)) if (!used.has(join(cache, name))) rmSync(join(cache, name), { force: true });
-  endPhase('compressed copies', started);
+  endPhase(`compressed copies (${early} files started early)`, started);
   logger.info(`${written} compressed copies written`);
 }
 

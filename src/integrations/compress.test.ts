@@ -1,0 +1,74 @@
+import { describe, it, expect, beforeAll } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
+import { writeCompressedCopies } from './compress';
+import { compressionJobs, startCompressing } from '../content/compression';
+
+const quiet = { info: () => undefined, warn: () => undefined };
+
+/** JSON that compresses well, different for each seed, over the 16 KB threshold. */
+const bigJson = (seed: string) => JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ id: `${seed}-${i}`, title: `Entry ${i} of ${seed}`, text: 'ÉTOILE ✦ '.repeat(3) })));
+
+function output(files: Record<string, string | Buffer>): string {
+  const out = mkdtempSync(join(tmpdir(), 'nucleus-compress-'));
+  for (const [path, data] of Object.entries(files)) {
+    mkdirSync(join(out, path, '..'), { recursive: true });
+    writeFileSync(join(out, path), data);
+  }
+  return out;
+}
+
+const copiesOf = (out: string) =>
+  Object.fromEntries(
+    ['a.json', 'search/b.json', 'small.json', 'page/index.html', 'noise.sqlite'].flatMap((f) =>
+      ['br', 'gz'].map((k) => [`${f}.${k}`, existsSync(join(out, `${f}.${k}`)) ? readFileSync(join(out, `${f}.${k}`)) : null]),
+    ),
+  );
+
+// A random file does not shrink by 10%: no copies.
+const noise = randomBytes(40_000);
+
+describe('compressed copies', () => {
+  let cacheDir: string;
+  beforeAll(() => {
+    cacheDir = mkdtempSync(join(tmpdir(), 'nucleus-compress-cache-'));
+    process.env.NUCLEUS_CACHE_DIR = cacheDir;
+  });
+
+  it('are the same whether a copy was started when the bytes were made or only at the end', async () => {
+    const a = bigJson('a');
+    const b = bigJson('b');
+    const files = { 'a.json': a, 'search/b.json': b, 'small.json': '{"x":1}', 'page/index.html': `<p>${a}</p>`, 'noise.sqlite': noise };
+
+    const late = output(files);
+    await writeCompressedCopies(late, quiet);
+
+    const early = output(files);
+    startCompressing(a);
+    startCompressing(Buffer.from(b));
+    startCompressing(a); // the same bytes again: one job
+    expect(compressionJobs()).toHaveLength(2);
+    await writeCompressedCopies(early, quiet);
+    expect(compressionJobs()).toHaveLength(0);
+
+    const copies = copiesOf(early);
+    expect(copies).toEqual(copiesOf(late));
+    expect(brotliDecompressSync(copies['a.json.br']!).toString()).toBe(a);
+    expect(gunzipSync(copies['search/b.json.gz']!).toString()).toBe(b);
+    // Too small, not a data file, or not worth it: no copies.
+    for (const f of ['small.json', 'page/index.html', 'noise.sqlite']) expect([copies[`${f}.br`], copies[`${f}.gz`]]).toEqual([null, null]);
+  });
+
+  it('a copy started for other bytes than the file holds is not used', async () => {
+    startCompressing(bigJson('old'));
+    const out = output({ 'a.json': bigJson('new') });
+    await writeCompressedCopies(out, quiet);
+    expect(brotliDecompressSync(readFileSync(join(out, 'a.json.br'))).toString()).toBe(bigJson('new'));
+    // The unused job's cache entries are pruned with the rest: only this build's copies stay.
+    const cached = readdirSync(join(cacheDir, readdirSync(cacheDir).find((d) => d.startsWith('v-'))!, 'compress'));
+    expect(cached).toHaveLength(2);
+  });
+});
