@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeParams, hashParams, QueryError } from '../query';
-import { navigationApiPath, parseContentApiPath, queryApiPath } from '.';
+import { navigationApiPath, parseContentApiPath, queryApiPath, queryApiPathOfHash } from '.';
 
 const q = { where: { _path: '/rules/combat' }, first: true };
 
@@ -8,6 +8,11 @@ describe('content API paths', () => {
   it('A1 a query is requested at /api/content/query/{hash}.{integrity}.json', () => {
     expect(queryApiPath(q, 'abc123')).toBe(`/api/content/query/${hashParams(q)}.abc123.json`);
     expect(queryApiPath({ first: true, where: [{ _path: '/rules/combat' }], skip: 0 }, 'abc123')).toBe(queryApiPath(q, 'abc123'));
+  });
+
+  it('A1 a path from a kept hash is the path from the parameters, and checks the integrity the same way', () => {
+    expect(queryApiPathOfHash(hashParams(q), 'abc123')).toBe(queryApiPath(q, 'abc123'));
+    expect(() => queryApiPathOfHash(hashParams(q), 'a.b')).toThrow("'integrity' must be letters, digits, '-' or '_' (got 'a.b')");
   });
 
   it('A2 navigation is requested at /api/content/navigation/{hash}.{integrity}.json', () => {

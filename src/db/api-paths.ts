@@ -20,6 +20,16 @@ function apiPath(kind: ContentApiKind, params: unknown, integrity: string, long:
   return `/api/content/${kind}/${name}.json`;
 }
 
+/**
+ * `/api/content/query/{hash}.{integrity}.json` from an already computed
+ * `hashParams` of the parameters: the build keeps the hashes of its
+ * per-page queries between builds (the hash costs tens of microseconds, the
+ * build makes two per page).
+ */
+export function queryApiPathOfHash(hash: string, integrity: string): string {
+  return `/api/content/query/${hash}.${checkIntegrity(integrity)}.json`;
+}
+
 /** `/api/content/query/{hash}.{integrity}.json`; with `long`, `{hash}.{integrity}.{params}.json`. */
 export function queryApiPath(params: QueryParamsInput | unknown, integrity: string, options: { long?: boolean } = {}): string {
   return apiPath('query', params, integrity, options.long ?? false);

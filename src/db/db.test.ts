@@ -163,6 +163,19 @@ describe('content database', () => {
     expect(first).toEqual(docs[2]);
   });
 
+  it('D4 documents are stored as JSON text (non-ASCII too), the same with or without the caller\'s JSON', () => {
+    const documents = [...docs, page('1.rules/4.stars', '/rules/stars', { title: 'Étoiles ✦ 🚀', note: 'line\u2028sep "quoted"' })];
+    const built = buildContentDatabase(SQL, { ...input, documents });
+    const raw = new SQL.Database(built);
+    const rows = raw.exec('SELECT typeof(data), data FROM documents ORDER BY ord')[0]!.values;
+    expect(rows.map((r) => r[0])).toEqual(documents.map(() => 'text'));
+    expect(rows.map((r) => JSON.parse(r[1] as string))).toEqual(documents);
+    raw.close();
+    const withJson = buildContentDatabase(SQL, { ...input, documents, documentJson: documents.map((d) => JSON.stringify(d)) });
+    expect(Buffer.from(withJson).equals(Buffer.from(built))).toBe(true);
+    expect(() => buildContentDatabase(SQL, { ...input, documents, documentJson: [] })).toThrow('documentJson has 0 entries');
+  });
+
   it('D11 invalid parameters throw the same QueryError as runQuery', () => {
     const c = open();
     expect(() => c.query({ limit: -1 })).toThrow("'limit' must be a whole number ≥ 0 (got -1)");
@@ -182,6 +195,7 @@ describe('content database', () => {
       'parseContentApiPath',
       'planQuery',
       'queryApiPath',
+      'queryApiPathOfHash',
     ]);
   });
 });
