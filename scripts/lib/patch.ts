@@ -7,15 +7,15 @@
  * endpoints and integrations call. Returns why it cannot run instead of
  * guessing: the caller then runs `astro build`.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { handoff, type PagePlan } from '../../src/content/buildCache';
 import { getSite } from '../../src/content/load';
 import { buildId } from '../../src/content/buildInfo';
-import { contentPagePaths } from '../../src/content/pagePaths';
-import { appKey, fromTemplate, toTemplate, htmlCache, renderKey, sharedKey, sharedParts } from '../../src/content/renderCache';
+import { contentPagePaths, pageFile } from '../../src/content/pagePaths';
+import { appKey, htmlCache, renderKey, sharedKey, sharedParts } from '../../src/content/renderCache';
 import { dataFiles } from '../../src/content/dataFiles';
-import { snapshotDir, SNAPSHOT_FORMAT, pageFile, environmentKey, filesOf, type SnapshotRecord } from '../../src/integrations/snapshot';
+import { snapshotDir, SNAPSHOT_FORMAT, environmentKey, filesOf, type SnapshotRecord } from '../../src/integrations/snapshot';
 import { writeAll, writeBuildOutput, type OutputLogger } from '../../src/integrations/build-output';
 import { writeServiceWorker } from '../../src/integrations/service-worker';
 import { writeCompressedCopies } from '../../src/integrations/compress';
@@ -120,7 +120,7 @@ async function prepare(): Promise<Ready | { fallback: string }> {
   const renderStarted = startPhase();
   const bundle = await timed('content-only: open the saved server bundle', () => openBundle(dir));
   const check = await bundle.render({ path: witness.path });
-  if (check !== fromTemplate(cache.read(witness.key), integrity, id)) return { fallback: `the saved server bundle renders ${witness.path} differently from the full build` };
+  if (check !== cache.read(witness.key)) return { fallback: `the saved server bundle renders ${witness.path} differently from the full build` };
   for (const page of changed) html.set(page.path, await bundle.render({ path: page.path }));
   endPhase(`content-only: ${changed.length} pages rendered (and ${witness.path} checked)`, renderStarted);
   return { dir, record, plan, redirects, html, integrity, id };
@@ -142,9 +142,7 @@ async function write(out: string, { dir, record, plan, redirects, html, integrit
     const file = join(out, rel);
     if (!made.has(dirname(file))) mkdirSync(dirname(file), { recursive: true });
     made.add(dirname(file));
-    // Pages of the other routes and folder redirects name the snapshot's build.
-    if (rel.endsWith('.html')) writeFileSync(file, fromTemplate(toTemplate(readFileSync(join(snapshot, rel), 'utf8'), record.integrity, record.buildId), integrity, id));
-    else copyFileSync(join(snapshot, rel), file);
+    copyFileSync(join(snapshot, rel), file);
   }
   writeAll(out, [...html].map(([path, text]) => [pageFile(path), text]));
   endPhase('content-only: snapshot copied, changed pages written', copyStarted);
