@@ -17,6 +17,7 @@ import { appKey, htmlCache, renderKey, sharedKey, sharedParts } from '../../src/
 import { dataFiles } from '../../src/content/dataFiles';
 import { snapshotDir, SNAPSHOT_FORMAT, environmentKey, filesOf, type SnapshotRecord } from '../../src/integrations/snapshot';
 import { writeAll, writeBuildOutput, type OutputLogger } from '../../src/integrations/build-output';
+import { openLedger } from '../../src/integrations/ledger';
 import { writeServiceWorker } from '../../src/integrations/service-worker';
 import { writeCompressedCopies } from '../../src/integrations/compress';
 import { writeHeaders } from '../../src/integrations/headers';
@@ -29,6 +30,9 @@ export const MAX_CHANGED_PAGES = 50;
 export type PatchResult = { rendered: number; pages: number } | { fallback: string };
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
+
+/** Static API answers: build-output's writeAnswers renames the unchanged ones and removes the rest. */
+const ANSWER_FILE = /^api\/content\/(query|navigation)\/[^/]+\.json$/;
 
 /** Removes from `dir` every file `keep` refuses, and the folders that leaves empty. */
 function prune(dir: string, keep: (rel: string) => boolean, prefix = ''): void {
@@ -131,18 +135,23 @@ async function write(out: string, { dir, record, plan, redirects, html, integrit
   const h = handoff();
   const copyStarted = startPhase();
   // The folder is brought to the snapshot's files plus the content pages
-  // (all written again below); updating it in place spares removing and
-  // creating thousands of page files and folders.
+  // and API answers (written below); updating it in place spares removing and
+  // writing again thousands of files that are already right.
   const snapshot = join(dir, 'dist');
   const fromSnapshot = [...filesOf(snapshot)];
   const keep = new Set([...fromSnapshot, ...plan.map((p) => pageFile(p.path))]);
-  if (existsSync(out) && statSync(out).isDirectory()) prune(out, (rel) => keep.has(rel));
+  if (existsSync(out) && statSync(out).isDirectory()) prune(out, (rel) => keep.has(rel) || ANSWER_FILE.test(rel));
+  const ledger = openLedger(out);
+  // Files copied from this snapshot are known by when it was saved.
+  const identity = `snapshot ${statSync(join(dir, 'record.json')).mtimeMs}`;
   const made = new Set<string>();
   for (const rel of fromSnapshot) {
     const file = join(out, rel);
+    if (ledger.current(rel, identity, file)) continue;
     if (!made.has(dirname(file))) mkdirSync(dirname(file), { recursive: true });
     made.add(dirname(file));
     copyFileSync(join(snapshot, rel), file);
+    ledger.record(rel, identity, file);
   }
   writeAll(out, [...html].map(([path, text]) => [pageFile(path), text]));
   endPhase('content-only: snapshot copied, changed pages written', copyStarted);
@@ -151,7 +160,7 @@ async function write(out: string, { dir, record, plan, redirects, html, integrit
   Object.assign(h, { pages: plan, redirects, integrity, buildId: id });
   writeAll(out, [...(await dataFiles())].map(([path, bytes]) => [path.slice(1), bytes]));
   endPhase('content-only: data files', dataStarted);
-  writeBuildOutput(out, logger);
+  writeBuildOutput(out, logger, ledger);
   await writeServiceWorker(out, logger);
   await writeCompressedCopies(out, logger);
   writeHeaders(out, record.base);
