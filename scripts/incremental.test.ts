@@ -28,7 +28,9 @@ const BASE = '/guide/';
 function build(name: string, cache: string, env: Record<string, string> = {}): { out: string; log: string } {
   const out = join(work, name);
   // vitest sets NODE_ENV=test; a build runs as production.
-  const { NODE_ENV: _, VITEST: __, ...inherited } = process.env;
+  // vitest also puts Vite's import.meta.env into process.env, and Astro would
+  // take BASE_URL=/ from there over the configured base.
+  const { NODE_ENV: _, VITEST: __, BASE_URL: ___, MODE: ____, DEV: _____, PROD: ______, SSR: _______, ...inherited } = process.env;
   const r = spawnSync('npm', ['run', '--silent', 'build', '--', '--outDir', out], {
     env: { ...inherited, ASTRO_TELEMETRY_DISABLED: '1', NUCLEUS_BASE: BASE, NUCLEUS_CONTENT_DIR: content, NUCLEUS_CACHE_DIR: join(work, cache), ...env },
     encoding: 'utf8',
@@ -72,6 +74,8 @@ const snapshotOf = (cache: string) => {
   return join(root, version, 'patch');
 };
 const reusedOf = (log: string) => /(\d+) of (\d+) pages reused/.exec(log)?.slice(1).map(Number);
+const renamedOf = (log: string) => Number(/\((\d+) of them renamed from the last build\)/.exec(log)?.[1]);
+const copiedOf = (log: string) => Number(/pages reused from the build cache \((\d+) copied/.exec(log)?.[1]);
 const latest = (out: string) => JSON.parse(readFileSync(join(out, 'builds/latest.json'), 'utf8')) as { id: string; timestamp: number };
 const meta = (out: string) => JSON.parse(readFileSync(join(out, `builds/meta/${latest(out).id}.json`), 'utf8')) as { pages: Record<string, string> };
 
@@ -84,6 +88,7 @@ describe('incremental and reproducible builds', () => {
   let guarded: { out: string; log: string };
   let retitled: { out: string; log: string };
   let clean4: { out: string; log: string };
+  let again: { out: string; log: string };
 
   beforeAll(() => {
     writeCorpus(content, 24);
@@ -100,6 +105,15 @@ describe('incremental and reproducible builds', () => {
     incremental = build('incremental', 'cache-a');
     clean2 = build('clean2', 'cache-b');
     clean3 = build('clean3', 'cache-c', { NUCLEUS_BUILD_CACHE: '0' });
+    // A second change, rebuilt in the same folder: the pages already there
+    // stay, but one that was changed by hand since is put back.
+    // (The first rebuild's output is kept aside for the checks below.)
+    const kept = join(work, 'incremental-first');
+    cpSync(incremental.out, kept, { recursive: true });
+    writeFileSync(join(incremental.out, 'section-1/folder-1/page-5/index.html'), 'changed by hand');
+    edit(PAGE, 'hums a new note', 'sings a new note');
+    again = build('incremental', 'cache-a');
+    incremental = { ...incremental, out: kept };
     // The saved bundle no longer renders pages as the full build did (here:
     // its stylesheets are lost): the unchanged page it is checked on differs.
     const route = join(snapshotOf('cache-a'), 'route.json');
@@ -121,6 +135,28 @@ describe('incremental and reproducible builds', () => {
     expect(html).toContain('The reactor hums a new note today.');
   });
 
+  it('leaves the HTML of every other page as it was, so hosts and caches keep it', () => {
+    const html = differences(clean1.out, clean2.out).filter((f) => f.endsWith('.html'));
+    expect(html).toEqual(['section-1/folder-1/page-2/index.html']);
+    // The build id and integrity are in one file every page loads.
+    const current = readFileSync(join(clean2.out, 'builds/current.js'), 'utf8');
+    expect(current).toContain(latest(clean2.out).id);
+    expect(readFileSync(join(clean2.out, 'section-1/folder-1/page-3/index.html'), 'utf8')).toContain('src="/guide/builds/current.js"');
+  });
+
+  it('writes only what changed when it rebuilds in the same folder, and puts back a page changed by hand', () => {
+    expect(again.log).toContain(CONTENT_ONLY);
+    // page-5 was changed by hand; the other 22 unchanged pages were already there.
+    expect(copiedOf(again.log)).toBe(1);
+    // The API answers that say what they said are renamed to the new integrity, not written again.
+    expect(renamedOf(again.log)).toBeGreaterThan(40);
+    expect(readFileSync(join(again.out, 'section-1/folder-1/page-2/index.html'), 'utf8')).toContain('sings a new note');
+    for (const page of ['page-4', 'page-5']) {
+      const file = `section-1/folder-1/${page}/index.html`;
+      expect(readFileSync(join(again.out, file), 'utf8')).toBe(readFileSync(join(incremental.out, file), 'utf8'));
+    }
+  });
+
   it('checks the changed content before building', () => {
     expect(check.status, check.stderr).toBe(0);
   });
@@ -135,6 +171,7 @@ describe('incremental and reproducible builds', () => {
   it('serves the rebuilt site under the sub-path', () => {
     const html = readFileSync(join(incremental.out, 'section-1/folder-1/page-2/index.html'), 'utf8');
     expect(html).toMatch(/(src|href)="\/guide\/_astro\//);
+    expect(html).toContain('href="/guide/section-1/folder-1/page-1"');
     expect(readFileSync(join(incremental.out, '_headers'), 'utf8')).toContain('/guide/_astro/*');
     expect(readFileSync(join(incremental.out, 'sw.js'), 'utf8')).toContain('content.sqlite');
   });

@@ -7,16 +7,17 @@
  * endpoints and integrations call. Returns why it cannot run instead of
  * guessing: the caller then runs `astro build`.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { handoff, type PagePlan } from '../../src/content/buildCache';
 import { getSite } from '../../src/content/load';
 import { buildId } from '../../src/content/buildInfo';
-import { contentPagePaths } from '../../src/content/pagePaths';
-import { appKey, fromTemplate, toTemplate, htmlCache, renderKey, sharedKey, sharedParts } from '../../src/content/renderCache';
+import { contentPagePaths, pageFile } from '../../src/content/pagePaths';
+import { appKey, htmlCache, renderKey, sharedKey, sharedParts } from '../../src/content/renderCache';
 import { dataFiles } from '../../src/content/dataFiles';
-import { snapshotDir, SNAPSHOT_FORMAT, pageFile, environmentKey, filesOf, type SnapshotRecord } from '../../src/integrations/snapshot';
+import { snapshotDir, SNAPSHOT_FORMAT, environmentKey, filesOf, type SnapshotRecord } from '../../src/integrations/snapshot';
 import { writeAll, writeBuildOutput, type OutputLogger } from '../../src/integrations/build-output';
+import { openLedger } from '../../src/integrations/ledger';
 import { writeServiceWorker } from '../../src/integrations/service-worker';
 import { writeCompressedCopies } from '../../src/integrations/compress';
 import { writeHeaders } from '../../src/integrations/headers';
@@ -29,6 +30,9 @@ export const MAX_CHANGED_PAGES = 50;
 export type PatchResult = { rendered: number; pages: number } | { fallback: string };
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
+
+/** Static API answers: build-output's writeAnswers renames the unchanged ones and removes the rest. */
+const ANSWER_FILE = /^api\/content\/(query|navigation)\/[^/]+\.json$/;
 
 /** Removes from `dir` every file `keep` refuses, and the folders that leaves empty. */
 function prune(dir: string, keep: (rel: string) => boolean, prefix = ''): void {
@@ -120,7 +124,7 @@ async function prepare(): Promise<Ready | { fallback: string }> {
   const renderStarted = startPhase();
   const bundle = await timed('content-only: open the saved server bundle', () => openBundle(dir));
   const check = await bundle.render({ path: witness.path });
-  if (check !== fromTemplate(cache.read(witness.key), integrity, id)) return { fallback: `the saved server bundle renders ${witness.path} differently from the full build` };
+  if (check !== cache.read(witness.key)) return { fallback: `the saved server bundle renders ${witness.path} differently from the full build` };
   for (const page of changed) html.set(page.path, await bundle.render({ path: page.path }));
   endPhase(`content-only: ${changed.length} pages rendered (and ${witness.path} checked)`, renderStarted);
   return { dir, record, plan, redirects, html, integrity, id };
@@ -131,20 +135,23 @@ async function write(out: string, { dir, record, plan, redirects, html, integrit
   const h = handoff();
   const copyStarted = startPhase();
   // The folder is brought to the snapshot's files plus the content pages
-  // (all written again below); updating it in place spares removing and
-  // creating thousands of page files and folders.
+  // and API answers (written below); updating it in place spares removing and
+  // writing again thousands of files that are already right.
   const snapshot = join(dir, 'dist');
   const fromSnapshot = [...filesOf(snapshot)];
   const keep = new Set([...fromSnapshot, ...plan.map((p) => pageFile(p.path))]);
-  if (existsSync(out) && statSync(out).isDirectory()) prune(out, (rel) => keep.has(rel));
+  if (existsSync(out) && statSync(out).isDirectory()) prune(out, (rel) => keep.has(rel) || ANSWER_FILE.test(rel));
+  const ledger = openLedger(out);
+  // Files copied from this snapshot are known by when it was saved.
+  const identity = `snapshot ${statSync(join(dir, 'record.json')).mtimeMs}`;
   const made = new Set<string>();
   for (const rel of fromSnapshot) {
     const file = join(out, rel);
+    if (ledger.current(rel, identity, file)) continue;
     if (!made.has(dirname(file))) mkdirSync(dirname(file), { recursive: true });
     made.add(dirname(file));
-    // Pages of the other routes and folder redirects name the snapshot's build.
-    if (rel.endsWith('.html')) writeFileSync(file, fromTemplate(toTemplate(readFileSync(join(snapshot, rel), 'utf8'), record.integrity, record.buildId), integrity, id));
-    else copyFileSync(join(snapshot, rel), file);
+    copyFileSync(join(snapshot, rel), file);
+    ledger.record(rel, identity, file);
   }
   writeAll(out, [...html].map(([path, text]) => [pageFile(path), text]));
   endPhase('content-only: snapshot copied, changed pages written', copyStarted);
@@ -153,7 +160,7 @@ async function write(out: string, { dir, record, plan, redirects, html, integrit
   Object.assign(h, { pages: plan, redirects, integrity, buildId: id });
   writeAll(out, [...(await dataFiles())].map(([path, bytes]) => [path.slice(1), bytes]));
   endPhase('content-only: data files', dataStarted);
-  writeBuildOutput(out, logger);
+  writeBuildOutput(out, logger, ledger);
   await writeServiceWorker(out, logger);
   await writeCompressedCopies(out, logger);
   writeHeaders(out, record.base);

@@ -6,7 +6,6 @@ import { loadSite } from './load';
 import { ParseCache } from './buildCache';
 import { buildTimestamp } from './buildInfo';
 import { writeCorpus, page } from './testing';
-import { toTemplate, fromTemplate } from './renderCache';
 
 const files = {
   'index.md': page({ title: 'Home' }, '## Start\n\nSee [combat](/rules/combat).\n'),
@@ -46,16 +45,6 @@ describe('the parse cache', () => {
     const cache = new ParseCache(file);
     loadSite(dir, { cache }).pages.get('/rules/gear')!.title = 'Changed';
     expect(loadSite(dir, { cache }).pages.get('/rules/gear')!.title).toBe('Gear');
-  });
-});
-
-describe('page templates', () => {
-  it('put the build id and integrity back where they were', () => {
-    const html = '<meta content="abc123def456"><link href="/api/content/query/x.0123456789ab.json">';
-    const t = toTemplate(html, '0123456789ab', 'abc123def456');
-    expect(t).not.toContain('0123456789ab');
-    expect(fromTemplate(t, '0123456789ab', 'abc123def456')).toBe(html);
-    expect(fromTemplate(t, 'ffffffffffff', '000000000000')).toBe('<meta content="000000000000"><link href="/api/content/query/x.ffffffffffff.json">');
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The data files a build writes beside the pages: the content database (which
  * also hands the static API answers to src/integrations/build-output.ts), the
- * search index, the build's latest.json and manifest. The endpoints in
+ * search index, the build's latest.json, current.js and manifest. The endpoints in
  * src/pages/ answer with these, and the content-only rebuild
  * (scripts/build.ts) writes the same bytes without running Astro. Node only.
  */
@@ -37,6 +37,15 @@ export function latestFile(): string {
   return JSON.stringify({ id, timestamp });
 }
 
+/**
+ * `builds/current.js`: the build id and integrity for the pages, which load
+ * it instead of carrying them (src/db/running-build.ts says why).
+ */
+export function currentFile(): string {
+  const site = getSite();
+  return `window.__nucleusBuild=${JSON.stringify({ id: buildId(site), integrity: site.integrity })};\n`;
+}
+
 /** `builds/meta/{id}.json`: the build manifest (fields in BuildMeta). */
 export function metaFile(): { path: string; text: string } {
   const meta = buildMeta(getSite());
@@ -52,6 +61,7 @@ export async function dataFiles(): Promise<Map<string, string | Uint8Array>> {
   files.set(SEARCH_MANIFEST_PATH, await searchFile(SEARCH_MANIFEST_PATH));
   for (const path of await searchShardPaths()) files.set(path, await searchFile(path));
   files.set('/builds/latest.json', latestFile());
+  files.set('/builds/current.js', currentFile());
   const meta = metaFile();
   files.set(meta.path, meta.text);
   return files;

@@ -7,6 +7,9 @@
 import type { Site } from './load';
 import { routeFor } from '../config/routes';
 
+/** `/rules/combat` → `rules/combat/index.html`: where a content page's file goes in the output. */
+export const pageFile = (path: string): string => `${path.slice(1)}/index.html`;
+
 export interface ContentPagePath {
   params: { slug: string };
   props: { path: string; redirect?: string };

@@ -2,9 +2,9 @@
  * Rendered page HTML, reused by the incremental build. A page's HTML is a
  * function of its record, the navigation (sidebar, trail, surround), the
  * catalogues (embedded lists) and the code; its key hashes exactly those, so
- * a page whose key is cached is not rendered again. Every page also names the
- * build id and content integrity, which change with any content change: the
- * cache stores the HTML with those two replaced by markers and fills them in.
+ * a page whose key is cached is not rendered again. Pages do not name the
+ * build id or the content integrity (they load builds/current.js), so the
+ * cache holds each page's HTML exactly as it is written.
  *
  * The page route and the build integration meet through one object on
  * globalThis: Astro renders pages in the process that runs the integration
@@ -12,7 +12,7 @@
  */
 import type { Site } from './load';
 import type { PageRecord } from './types';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha, cacheFolder, writeAtomic, handoff } from './buildCache';
 import { buildId, getCodeVersion } from './buildInfo';
@@ -20,18 +20,6 @@ import { getCatalogues } from './catalogues';
 import { catalogueHomeLinks } from './catalogueSearch';
 
 export { handoff, type BuildHandoff, type PagePlan } from './buildCache';
-
-export const INTEGRITY_MARK = '\u0000nucleus-integrity\u0000';
-export const BUILD_MARK = '\u0000nucleus-build\u0000';
-
-/** Rendered HTML → cacheable template (the build's own names replaced by markers). */
-export function toTemplate(html: string, integrity: string, id: string): string {
-  return html.split(integrity).join(INTEGRITY_MARK).split(id).join(BUILD_MARK);
-}
-
-export function fromTemplate(template: string, integrity: string, id: string): string {
-  return template.split(INTEGRITY_MARK).join(integrity).split(BUILD_MARK).join(id);
-}
 
 const shared = new WeakMap<Site, SharedParts>();
 
@@ -107,7 +95,10 @@ export function planRenders<T extends { props: { path: string; redirect?: string
 export interface HtmlCache {
   has(key: string): boolean;
   read(key: string): string;
-  write(key: string, template: string): void;
+  /** Copies the cached HTML of `key` to `file` (the folder must exist). */
+  copyTo(key: string, file: string): void;
+  /** Caches the page `file` under `key`. */
+  adopt(key: string, file: string): void;
   /** Removes every entry but `keep` (pages gone or changed leave the cache). */
   prune(keep: Set<string>): void;
 }
@@ -120,7 +111,8 @@ export function htmlCache(): HtmlCache | null {
   return {
     has: (key) => existsSync(file(key)),
     read: (key) => readFileSync(file(key), 'utf8'),
-    write: (key, template) => writeAtomic(file(key), template),
+    copyTo: (key, to) => copyFileSync(file(key), to),
+    adopt: (key, from) => writeAtomic(file(key), readFileSync(from)),
     prune: (keep) => {
       for (const name of readdirSync(dir)) if (!keep.has(name.replace(/\.html$/, ''))) rmSync(join(dir, name), { force: true });
     },

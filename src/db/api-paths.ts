@@ -5,8 +5,9 @@
  * server can answer any query.
  */
 import { decodeParams, encodeParams, hashParams, QueryError, type QueryParamsInput } from '../query';
+import { answerPath, type ContentApiKind } from './answer-path';
 
-export type ContentApiKind = 'query' | 'navigation';
+export type { ContentApiKind };
 
 const INTEGRITY = /^[A-Za-z0-9_-]+$/;
 
@@ -16,8 +17,7 @@ function checkIntegrity(integrity: string): string {
 }
 
 function apiPath(kind: ContentApiKind, params: unknown, integrity: string, long: boolean): string {
-  const name = [hashParams(params), checkIntegrity(integrity), ...(long ? [encodeParams(params)] : [])].join('.');
-  return `/api/content/${kind}/${name}.json`;
+  return answerPath(kind, hashParams(params), checkIntegrity(integrity), long ? encodeParams(params) : undefined);
 }
 
 /**

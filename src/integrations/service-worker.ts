@@ -54,6 +54,8 @@ function swOptions(out: string) {
       'search/*.json',
       'content.sqlite',
       'sql-wasm.wasm',
+      // The build id and integrity every page loads: the worker's own build.
+      'builds/current.js',
     ],
     // The Firebase SDK loads only for signed-in readers; never precache it for everyone.
     globIgnores: ['sw.js', 'workbox-*.js', '_astro/sdk.*.js'],

@@ -24,9 +24,10 @@ import { join, relative, sep } from 'node:path';
 import { cacheDir, handoff, sha } from '../content/buildCache';
 import { htmlCache } from '../content/renderCache';
 import { startPhase, endPhase } from '../content/buildTiming';
+import { pageFile } from '../content/pagePaths';
 
 /** Bumped when what is saved changes shape: an older snapshot is then not used. */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 
 /** The catch-all route, whose pages the content-only rebuild renders. */
 export const CONTENT_ROUTE = '/[...slug]';
@@ -85,9 +86,6 @@ export function rewrittenByPatch(rel: string, contentPages: Set<string>): boolea
   if (/^(api|search|builds)\//.test(rel)) return true;
   return contentPages.has(rel);
 }
-
-/** `/rules/combat` → `rules/combat/index.html`. */
-export const pageFile = (path: string): string => `${path.slice(1)}/index.html`;
 
 /** Files under `dir`, relative and `/`-separated. */
 export function* filesOf(dir: string, prefix = ''): Generator<string> {

@@ -13,6 +13,7 @@ import type { Body, TocEntry } from '../content/types';
 import { BASE, stripBase, withBase } from '../config/base';
 import { siteConfig } from '../config/site';
 import { onPage } from './lifecycle';
+import { runningBuild } from '../db/running-build';
 
 const html = document.documentElement;
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
@@ -32,10 +33,10 @@ type Link = { _path: string; title: string } | null;
 // it: preview, client-database mode or a data refresh. Reading ships none of it.
 let clientPromise: Promise<ContentClient> | null = null;
 function contentClient(): Promise<ContentClient> {
-  clientPromise ??= import('../db/content-client').then(({ createContentClient }) =>
+  clientPromise ??= Promise.all([import('../db/content-client'), runningBuild()]).then(([{ createContentClient }, build]) =>
     createContentClient({
       root,
-      integrity: meta('nucleus-integrity'),
+      integrity: build?.integrity ?? '',
       preview: () => $preview.get().active,
       clientDatabase: meta('nucleus-client-db') === 'true',
       defaultLocale: siteConfig.defaultLocale,

@@ -2,14 +2,19 @@
 // through one queue with at most 4 requests in flight.
 import { createPrefetchQueue } from '../stores/prefetch';
 import { onPage } from './lifecycle';
+import { runningBuild } from '../db/running-build';
+import { answerPath } from '../db/answer-path';
+import { withBase } from '../config/base';
 
 const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
 const low = { credentials: 'same-origin', priority: 'low' } as RequestInit;
-// A prefetched page also warms its content data (the static API answer it names).
+// A prefetched page also warms its content data: the static API answer of
+// the query it names, in this tab's build.
 const queue = createPrefetchQueue(async (url) => {
   const html = await (await fetch(url, low)).text();
-  const api = /<link rel="alternate" type="application\/json" data-content-api href="([^"]+)"/.exec(html)?.[1];
-  if (api) await fetch(api.replace(/&amp;/g, '&'), low);
+  const hash = /<meta name="nucleus-page-query" content="([0-9a-z]+)"/.exec(html)?.[1];
+  const build = hash && (await runningBuild());
+  if (hash && build) await fetch(withBase(answerPath('query', hash, build.integrity)), low);
 });
 
 function candidate(a: HTMLAnchorElement): string | null {

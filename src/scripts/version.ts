@@ -3,16 +3,19 @@ import { $versionNotice, checkForUpdate, DEFAULT_POLL_MS } from '../stores/versi
 import { BASE, stripBase } from '../config/base';
 import { onPage } from './lifecycle';
 
+import { runningBuild } from '../db/running-build';
+
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? null;
-const buildId = meta('nucleus-build');
 const pollMs = Number(meta('nucleus-version-poll')) || DEFAULT_POLL_MS;
 let lastCheck = Date.now();
 
 async function check(): Promise<void> {
-  if (!buildId || $versionNotice.get()) return;
+  if ($versionNotice.get()) return;
   lastCheck = Date.now();
+  const build = await runningBuild();
+  if (!build) return;
   const notice = await checkForUpdate({
-    buildId,
+    buildId: build.id,
     pageHash: meta('nucleus-page'),
     path: stripBase(location.pathname).replace(/\/$/, '') || '/',
     root: BASE.endsWith('/') ? BASE : BASE + '/',

@@ -52,11 +52,18 @@ test.describe('preview mode', () => {
 
 test('the static content API answers the page queries; HTML is never mistaken for data', async ({ page, request }) => {
   await page.goto('/rules/combat');
-  const integrity = await page.locator('meta[name="nucleus-integrity"]').getAttribute('content');
+  // The running build's integrity (builds/current.js) names this page's static answer.
+  await page.waitForFunction(() => (window as { __nucleusBuild?: unknown }).__nucleusBuild);
+  const { integrity, id } = await page.evaluate(() => (window as unknown as { __nucleusBuild: { integrity: string; id: string } }).__nucleusBuild);
+  expect(integrity).toMatch(/^[0-9a-f]{12}$/);
+  const hash = await page.locator('meta[name="nucleus-page-query"]').getAttribute('content');
+  const answer = await request.get(`/api/content/query/${hash}.${integrity}.json`);
+  expect(answer.ok()).toBe(true);
+  expect(JSON.stringify(await answer.json())).toContain('"/rules/combat"');
   const nav = await request.get('/builds/latest.json');
   expect(nav.ok()).toBe(true);
+  expect((await nav.json()).id).toBe(id);
   const db = await request.get('/content.sqlite');
   expect(db.ok()).toBe(true);
   expect((await db.body()).subarray(0, 15).toString()).toBe('SQLite format 3');
-  expect(integrity).toMatch(/^[0-9a-f]{12}$/);
 });

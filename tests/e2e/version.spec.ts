@@ -3,7 +3,10 @@ import { test, expect } from '@playwright/test';
 test.describe('new version notice', () => {
   test('says a new version is available, and whether this page changed', async ({ page }) => {
     await page.goto('/rules');
-    const current = await page.locator('meta[name="nucleus-build"]').getAttribute('content');
+    // The running build comes from builds/current.js, not from the page.
+    await page.waitForFunction(() => (window as { __nucleusBuild?: unknown }).__nucleusBuild);
+    const current = await page.evaluate(() => (window as unknown as { __nucleusBuild: { id: string } }).__nucleusBuild.id);
+    expect(current).toMatch(/^[0-9a-f]{12}$/);
     const notice = page.getByRole('status').filter({ hasText: 'A new version of Nucleus is available' });
     await expect(notice).toBeHidden();
 

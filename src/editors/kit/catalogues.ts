@@ -9,6 +9,7 @@
  */
 import type { Catalogues } from '../../rules/engine';
 import type { ContentClient } from '../../db/content-client';
+import { runningBuild } from '../../db/running-build';
 import { BASE, withBase } from '../../config/base';
 import { siteConfig } from '../../config/site';
 import { $preview } from '../../stores/preview';
@@ -38,11 +39,10 @@ export type CatalogueName = keyof Catalogues;
 let client: Promise<ContentClient> | null = null;
 
 function contentClient(): Promise<ContentClient> {
-  const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
-  client ??= import('../../db/content-client').then(({ createContentClient }) =>
+  client ??= Promise.all([import('../../db/content-client'), runningBuild()]).then(([{ createContentClient }, build]) =>
     createContentClient({
       root: BASE.endsWith('/') ? BASE : `${BASE}/`,
-      integrity: meta('nucleus-integrity'),
+      integrity: build?.integrity ?? '',
       // The editors always read catalogues from the database itself.
       preview: () => true,
       defaultLocale: siteConfig.defaultLocale,
