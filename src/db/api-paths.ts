@@ -27,7 +27,7 @@ function apiPath(kind: ContentApiKind, params: unknown, integrity: string, long:
  * build makes two per page).
  */
 export function queryApiPathOfHash(hash: string, integrity: string): string {
-  return `/api/content/query/${hash}.${checkIntegrity(integrity)}.json`;
+  return answerPath('query', hash, checkIntegrity(integrity));
 }
 
 /** `/api/content/query/{hash}.{integrity}.json`; with `long`, `{hash}.{integrity}.{params}.json`. */
