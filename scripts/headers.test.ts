@@ -56,6 +56,7 @@ const samples: [string, string][] = [
   ['/_astro/client.C5RI7xnT.js', IMMUTABLE],
   ['/_astro/index.BY6rK3x3.css', IMMUTABLE],
   ['/builds/latest.json', 'no-cache'],
+  ['/builds/current.js', 'no-cache'],
   ['/builds/meta/b0bf8905eda2.json', 'no-cache'],
   ['/sw.js', 'no-cache'],
   ['/manifest.webmanifest', 'no-cache'],

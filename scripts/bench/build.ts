@@ -4,7 +4,8 @@
  * and prints wall time, CPU time (user + system, steadier than wall time on a
  * shared machine), peak memory and output sizes (numbers, never assertions).
  * With --touch K it then changes the text of K pages and builds again with the
- * cache the first build left: the incremental rebuild's time. --timing prints
+ * cache the first build left, into the same folder (as a writer's dist/) and
+ * then into an empty one (as a CI runner's): the incremental rebuild's time. --timing prints
  * each build's phases (NUCLEUS_BUILD_TIMING=1) to stderr.
  */
 import { spawnSync } from 'node:child_process';
@@ -66,11 +67,11 @@ interface Built {
   stdout: string;
 }
 
-function build(label: string): Built {
+function build(label: string, outDir = out): Built {
   const started = Date.now();
   // GNU time (Debian package `time`) reports the peak memory; without it, only time.
   // npm run build, as CI runs it: a rebuild may take the content-only path (scripts/build.ts).
-  const [cmd, ...args] = [...(timed ? ['/usr/bin/time', '-v'] : []), 'npm', 'run', '--silent', 'build', '--', '--outDir', out];
+  const [cmd, ...args] = [...(timed ? ['/usr/bin/time', '-v'] : []), 'npm', 'run', '--silent', 'build', '--', '--outDir', outDir];
   const r = spawnSync(cmd!, args, {
     env: { ...process.env, NUCLEUS_CONTENT_DIR: corpus, NUCLEUS_CACHE_DIR: cache, ASTRO_TELEMETRY_DISABLED: '1', ...(timing ? { NUCLEUS_BUILD_TIMING: '1' } : {}) },
     encoding: 'utf8',
@@ -110,12 +111,16 @@ function touchPages(k: number): string[] {
 const full = build('full');
 const seconds = full.seconds;
 const r = full;
-let rebuild: { seconds: number; cpu: number; reused: string; path: string } | undefined;
+let rebuild: { seconds: number; cpu: number; reused: string; path: string; freshSeconds: number; freshCpu: number } | undefined;
 if (touch > 0) {
   touchPages(touch);
   const again = build(`touch-${touch}`);
   const path = /content-only rebuild: \d+ pages? rendered/.test(again.stdout) ? 'content-only' : `astro build (${/content-only rebuild not possible: ([^;]*)/.exec(again.stdout)?.[1] ?? '?'})`;
-  rebuild = { seconds: again.seconds, cpu: again.cpu, reused: /(\d+ of \d+) pages reused/.exec(again.stdout)?.[1] ?? '?', path };
+  // The same change rebuilt into an empty folder, as a CI runner that
+  // restored only the build cache does: every file is written.
+  touchPages(touch);
+  const fresh = build(`touch-${touch}-fresh`, join(work, 'dist-fresh'));
+  rebuild = { seconds: again.seconds, cpu: again.cpu, reused: /(\d+ of \d+) pages reused/.exec(again.stdout)?.[1] ?? '?', path, freshSeconds: fresh.seconds, freshCpu: fresh.cpu };
 }
 const peakKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] ?? 0);
 const size = dirSize(out);
@@ -135,6 +140,8 @@ if (rebuild) {
   report.rebuildCpuSeconds = Number(rebuild.cpu.toFixed(1));
   report.rebuildCpuShareOfFull = Number((rebuild.cpu / full.cpu).toFixed(3));
   report.pagesReused = rebuild.reused;
+  report.rebuildIntoEmptyFolderSeconds = Number(rebuild.freshSeconds.toFixed(1));
+  report.rebuildIntoEmptyFolderCpuSeconds = Number(rebuild.freshCpu.toFixed(1));
   report.rebuildPath = rebuild.path;
 }
 // The search index: the manifest and the published shards; their section
