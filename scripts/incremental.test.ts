@@ -89,6 +89,7 @@ describe('incremental and reproducible builds', () => {
   let retitled: { out: string; log: string };
   let clean4: { out: string; log: string };
   let again: { out: string; log: string };
+  let afterFull: { out: string; log: string };
 
   beforeAll(() => {
     writeCorpus(content, 24);
@@ -120,6 +121,9 @@ describe('incremental and reproducible builds', () => {
     writeFileSync(route, JSON.stringify({ ...JSON.parse(readFileSync(route, 'utf8')), styles: [] }));
     edit(OTHER, '## Overview\n\n', '## Overview\n\nThe airlock sticks on cold mornings.\n\n');
     guarded = build('guarded', 'cache-a');
+    // Right after that full build, another change rebuilt in its folder.
+    edit(OTHER, '## Overview\n\n', '## Overview\n\nThe hatch seal was replaced.\n\n');
+    afterFull = build('guarded', 'cache-a');
     // A new title shows in every page's sidebar: no content-only rebuild.
     edit(PAGE, 'title: ', 'title: Revised ');
     retitled = build('retitled', 'cache-a');
@@ -155,6 +159,12 @@ describe('incremental and reproducible builds', () => {
       const file = `section-1/folder-1/${page}/index.html`;
       expect(readFileSync(join(again.out, file), 'utf8')).toBe(readFileSync(join(incremental.out, file), 'utf8'));
     }
+  });
+
+  it('after a full build, a content-only rebuild in the same folder finds every unchanged page in place', () => {
+    expect(afterFull.log).toContain(CONTENT_ONLY);
+    expect(copiedOf(afterFull.log)).toBe(0);
+    expect(readFileSync(join(afterFull.out, 'section-1/folder-1/page-3/index.html'), 'utf8')).toContain('The hatch seal was replaced.');
   });
 
   it('checks the changed content before building', () => {

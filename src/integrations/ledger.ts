@@ -9,7 +9,7 @@
  * again. Node only.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { cacheFolder, sha, writeAtomic } from '../content/buildCache';
 
 type Stamp = [identity: string, size: number, mtimeMs: number, ino: number];
@@ -25,7 +25,8 @@ export interface Ledger {
 
 export function openLedger(out: string): Ledger {
   const folder = cacheFolder('written');
-  const path = folder && join(folder, `${sha(out)}.json`);
+  // Astro names the folder with a trailing slash, scripts/build.ts without.
+  const path = folder && join(folder, `${sha(resolve(out))}.json`);
   let last: Record<string, Stamp> = {};
   try {
     if (path && existsSync(path)) last = JSON.parse(readFileSync(path, 'utf8')) as Record<string, Stamp>;
