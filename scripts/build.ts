@@ -53,6 +53,10 @@ async function main(): Promise<void> {
   const { contentOnlyBuild } = await import('./lib/patch');
   const logger = { info: (m: string) => console.log(`[nucleus] ${m}`), warn: (m: string) => console.warn(`[nucleus] ${m}`) };
   const result = await contentOnlyBuild(out, logger);
+  // The cache files written in the background must be complete before this
+  // process ends, and before an astro build reads and writes them.
+  const { flushWrites } = await import('../src/content/buildCache');
+  await flushWrites();
   if ('fallback' in result) astroBuild(result.fallback);
   endPhase('content-only rebuild', started);
   console.log(`[nucleus] content-only rebuild: ${result.rendered} ${result.rendered === 1 ? 'page' : 'pages'} rendered, astro build skipped (${result.pages} content pages, ${((performance.now() - wall) / 1000).toFixed(1)} s)`);

@@ -1,9 +1,10 @@
 import { describe, it, expect, afterEach } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { deserialize } from 'node:v8';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { loadSite } from './load';
-import { ParseCache } from './buildCache';
+import { ParseCache, flushWrites } from './buildCache';
 import { buildTimestamp } from './buildInfo';
 import { writeCorpus, page } from './testing';
 
@@ -45,6 +46,19 @@ describe('the parse cache', () => {
     const cache = new ParseCache(file);
     loadSite(dir, { cache }).pages.get('/rules/gear')!.title = 'Changed';
     expect(loadSite(dir, { cache }).pages.get('/rules/gear')!.title).toBe('Gear');
+  });
+});
+
+describe('saving the parse cache in the background', () => {
+  it('a cache opened before the write lands sees the save, and flushWrites leaves it on disk', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'nucleus-cache-')), 'parse.bin');
+    const cache = new ParseCache(file);
+    cache.set('a', { title: 'Airlock' });
+    cache.save();
+    expect(new ParseCache(file).get<{ title: string }>('a')).toEqual({ title: 'Airlock' });
+    await flushWrites();
+    expect(existsSync(file)).toBe(true);
+    expect([...(deserialize(readFileSync(file)) as Map<string, Buffer>).keys()]).toEqual(['a']);
   });
 });
 

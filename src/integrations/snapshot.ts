@@ -21,7 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
-import { cacheDir, handoff, sha } from '../content/buildCache';
+import { cacheDir, flushWrites, handoff, sha } from '../content/buildCache';
 import { htmlCache } from '../content/renderCache';
 import { startPhase, endPhase } from '../content/buildTiming';
 import { pageFile } from '../content/pagePaths';
@@ -174,7 +174,9 @@ export default function snapshot(): AstroIntegration {
         bundled = true;
         endPhase('snapshot: server bundle saved', started);
       },
-      'astro:build:done': ({ dir, logger }) => {
+      'astro:build:done': async ({ dir, logger }) => {
+        // The cache files written in the background are complete before the build ends.
+        await flushWrites();
         const h = handoff();
         const target = snapshotDir();
         if (!staging || !target || !bundled || !config) return;
