@@ -15,7 +15,7 @@ import { buildId } from '../../src/content/buildInfo';
 import { contentPagePaths, pageFile } from '../../src/content/pagePaths';
 import { appKey, htmlCache, renderKey, sharedKey, sharedParts } from '../../src/content/renderCache';
 import { dataFiles } from '../../src/content/dataFiles';
-import { snapshotDir, SNAPSHOT_FORMAT, environmentKey, filesOf, type SnapshotRecord } from '../../src/integrations/snapshot';
+import { snapshotDir, snapshotIdentity, SNAPSHOT_FORMAT, environmentKey, filesOf, type SnapshotRecord } from '../../src/integrations/snapshot';
 import { writeAll, writeBuildOutput, type OutputLogger } from '../../src/integrations/build-output';
 import { openLedger } from '../../src/integrations/ledger';
 import { writeServiceWorker } from '../../src/integrations/service-worker';
@@ -142,8 +142,7 @@ async function write(out: string, { dir, record, plan, redirects, html, integrit
   const keep = new Set([...fromSnapshot, ...plan.map((p) => pageFile(p.path))]);
   if (existsSync(out) && statSync(out).isDirectory()) prune(out, (rel) => keep.has(rel) || ANSWER_FILE.test(rel));
   const ledger = openLedger(out);
-  // Files copied from this snapshot are known by when it was saved.
-  const identity = `snapshot ${statSync(join(dir, 'record.json')).mtimeMs}`;
+  const identity = snapshotIdentity(dir);
   const made = new Set<string>();
   for (const rel of fromSnapshot) {
     const file = join(out, rel);

@@ -19,6 +19,8 @@ export interface Ledger {
   current(rel: string, identity: string, file: string): boolean;
   /** Records the file just written. */
   record(rel: string, identity: string, file: string): void;
+  /** Keeps every entry the last build recorded (for a step that only adds to them). */
+  keepAll(): void;
   /** Keeps what this build recorded (and only that) for the next one. */
   save(): void;
 }
@@ -46,6 +48,9 @@ export function openLedger(out: string): Ledger {
     record(rel, identity, file) {
       const st = statSync(file);
       next[rel] = [identity, st.size, st.mtimeMs, st.ino];
+    },
+    keepAll() {
+      Object.assign(next, last);
     },
     save() {
       if (path) writeAtomic(path, JSON.stringify(next));

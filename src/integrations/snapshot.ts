@@ -25,6 +25,7 @@ import { cacheDir, flushWrites, handoff, sha } from '../content/buildCache';
 import { htmlCache } from '../content/renderCache';
 import { startPhase, endPhase } from '../content/buildTiming';
 import { pageFile } from '../content/pagePaths';
+import { openLedger } from './ledger';
 
 /** Bumped when what is saved changes shape: an older snapshot is then not used. */
 export const SNAPSHOT_FORMAT = 3;
@@ -85,6 +86,11 @@ export function rewrittenByPatch(rel: string, contentPages: Set<string>): boolea
   if (['content.sqlite', 'search-index.json', 'sw.js', '_headers'].includes(rel)) return true;
   if (/^(api|search|builds)\//.test(rel)) return true;
   return contentPages.has(rel);
+}
+
+/** What the files copied from the snapshot in `dir` are known by in the ledger: when it was saved. */
+export function snapshotIdentity(dir: string): string {
+  return `snapshot ${statSync(join(dir, 'record.json')).mtimeMs}`;
 }
 
 /** Files under `dir`, relative and `/`-separated. */
@@ -208,6 +214,13 @@ export default function snapshot(): AstroIntegration {
         };
         writeFileSync(join(staging, 'record.json'), JSON.stringify(record));
         renameSync(staging, target);
+        // The output folder holds these files already: a content-only rebuild
+        // into it need not copy them again (scripts/lib/patch.ts).
+        const ledger = openLedger(out);
+        ledger.keepAll();
+        const identity = snapshotIdentity(target);
+        for (const rel of filesOf(join(target, 'dist'))) ledger.record(rel, identity, join(out, rel));
+        ledger.save();
         staging = null;
         endPhase('snapshot: output saved', started);
       },
