@@ -11,7 +11,6 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSy
 import { dirname, join } from 'node:path';
 import { handoff, type PagePlan } from '../../src/content/buildCache';
 import { getSite } from '../../src/content/load';
-import { buildId } from '../../src/content/buildInfo';
 import { contentPagePaths, pageFile } from '../../src/content/pagePaths';
 import { appKey, htmlCache, renderKey, sharedKey, sharedParts } from '../../src/content/renderCache';
 import { dataFiles } from '../../src/content/dataFiles';
@@ -74,8 +73,6 @@ interface Ready {
   plan: PagePlan[];
   redirects: string[];
   html: Map<string, string>;
-  integrity: string;
-  id: string;
 }
 
 /** Decides whether the content-only rebuild can run, and renders the changed pages. */
@@ -107,8 +104,6 @@ async function prepare(): Promise<Ready | { fallback: string }> {
   }
   if (appKey(site, new Set(paths.map((p) => p.props.path))) !== record.appKey) return { fallback: 'the home page, a page outside the content route or where a catalogue is listed changed' };
 
-  const integrity = site.integrity;
-  const id = buildId(site);
   const plan: PagePlan[] = pages.map(({ props: { path } }) => {
     const key = renderKey(site, path, site.pages.get(path));
     return { path, key, reused: cache.has(key) };
@@ -127,11 +122,11 @@ async function prepare(): Promise<Ready | { fallback: string }> {
   if (check !== cache.read(witness.key)) return { fallback: `the saved server bundle renders ${witness.path} differently from the full build` };
   for (const page of changed) html.set(page.path, await bundle.render({ path: page.path }));
   endPhase(`content-only: ${changed.length} pages rendered (and ${witness.path} checked)`, renderStarted);
-  return { dir, record, plan, redirects, html, integrity, id };
+  return { dir, record, plan, redirects, html };
 }
 
 /** Writes the output folder from the snapshot, the caches and the rendered pages. */
-async function write(out: string, { dir, record, plan, redirects, html, integrity, id }: Ready, logger: OutputLogger): Promise<PatchResult> {
+async function write(out: string, { dir, record, plan, redirects, html }: Ready, logger: OutputLogger): Promise<PatchResult> {
   const h = handoff();
   const copyStarted = startPhase();
   // The folder is brought to the snapshot's files plus the content pages
@@ -156,7 +151,7 @@ async function write(out: string, { dir, record, plan, redirects, html, integrit
   endPhase('content-only: snapshot copied, changed pages written', copyStarted);
 
   const dataStarted = startPhase();
-  Object.assign(h, { pages: plan, redirects, integrity, buildId: id });
+  Object.assign(h, { pages: plan, redirects });
   writeAll(out, [...(await dataFiles())].map(([path, bytes]) => [path.slice(1), bytes]));
   endPhase('content-only: data files', dataStarted);
   writeBuildOutput(out, logger, ledger);

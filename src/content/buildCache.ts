@@ -174,8 +174,6 @@ export interface BuildHandoff {
   /** Set by the build integration when `astro build` starts (never in `astro dev`). */
   building?: boolean;
   pages: PagePlan[];
-  integrity?: string;
-  buildId?: string;
   /** Static API answers: path → JSON text, written by the integration. */
   answers?: Map<string, string>;
   /** Keys of what every page, and what the other routes' pages, show (renderCache.ts). */

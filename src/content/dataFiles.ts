@@ -12,11 +12,10 @@ import { buildId, buildMeta } from './buildInfo';
 import { SEARCH_MANIFEST_PATH } from './searchIndex';
 import { startCompressing } from './compression';
 
-/** content.sqlite; hands over the API answers, the integrity and the build id. */
+/** content.sqlite; hands over the API answers. */
 export async function databaseFile(): Promise<Uint8Array<ArrayBuffer>> {
   const { bytes, answers } = await getContentDatabase();
-  const site = getSite();
-  Object.assign(handoff(), { answers, integrity: site.integrity, buildId: buildId(site) });
+  handoff().answers = answers;
   return bytes;
 }
 

@@ -15,7 +15,7 @@ import type { PageRecord } from './types';
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha, cacheFolder, writeAtomic, handoff } from './buildCache';
-import { buildId, getCodeVersion } from './buildInfo';
+import { getCodeVersion } from './buildInfo';
 import { getCatalogues } from './catalogues';
 import { catalogueHomeLinks } from './catalogueSearch';
 
@@ -69,8 +69,6 @@ export function appKey(site: Site, rendered: Set<string>): string {
  */
 export function planRenders<T extends { props: { path: string; redirect?: string } }>(site: Site, paths: T[], has: (key: string) => boolean): T[] {
   const h = handoff();
-  h.integrity = site.integrity;
-  h.buildId = buildId(site);
   h.pages = [];
   h.redirects = [];
   h.sharedKey = sharedKey(site);

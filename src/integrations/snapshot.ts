@@ -11,7 +11,7 @@
  *    `astro:build:ssr` hook receives (entryModules resolve island URLs);
  *  - `dist/`: the output folder without what the rebuild writes anew (content
  *    pages, which the HTML cache holds, and the data files);
- *  - `record.json`, written last: build id, integrity, the shared and app keys
+ *  - `record.json`, written last: the shared and app keys
  *    and the catch-all route's paths.
  * It runs last among the integrations, after every file of dist/ is written.
  * The folder is removed when a build starts, so a failed build leaves none.
@@ -35,8 +35,6 @@ export const CONTENT_ROUTE = '/[...slug]';
 
 export interface SnapshotRecord {
   format: number;
-  buildId: string;
-  integrity: string;
   sharedKey: string;
   /** The parts of the shared key by name (code, navigation, folders, catalogues). */
   sharedParts: Record<string, string>;
@@ -186,7 +184,7 @@ export default function snapshot(): AstroIntegration {
         const h = handoff();
         const target = snapshotDir();
         if (!staging || !target || !bundled || !config) return;
-        if (!h.sharedKey || !h.appKey || !h.integrity || !h.buildId || !htmlCache()) {
+        if (!h.sharedKey || !h.appKey || !htmlCache()) {
           logger.warn('no snapshot for the content-only rebuild: the content pages did not hand over their keys');
           return;
         }
@@ -202,8 +200,6 @@ export default function snapshot(): AstroIntegration {
         });
         const record: SnapshotRecord = {
           format: SNAPSHOT_FORMAT,
-          buildId: h.buildId,
-          integrity: h.integrity,
           sharedKey: h.sharedKey,
           sharedParts: h.sharedParts ?? {},
           appKey: h.appKey,
