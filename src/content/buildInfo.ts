@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Site } from './load';
 import type { PageRecord } from './types';
+import { factsOf } from './recordFacts';
 
 function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
   if (!existsSync(dir)) return;
@@ -41,10 +42,7 @@ export function buildId(site: Pick<Site, 'integrity'>): string {
 
 /** A page's hash: changes when what the reader sees of it changes. */
 export function pageHash(record: PageRecord): string {
-  return createHash('sha256')
-    .update(JSON.stringify([record.title, record.description, record.body, record.redirect ?? null]))
-    .digest('hex')
-    .slice(0, 12);
+  return factsOf(record).shows;
 }
 
 export interface BuildMeta {

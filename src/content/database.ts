@@ -16,6 +16,7 @@ import { siteConfig } from '../config/site';
 import { timed, startPhase, endPhase } from './buildTiming';
 import { handoff, openValueCache, sha } from './buildCache';
 import { startCompressing } from './compression';
+import { factsOf } from './recordFacts';
 
 const require = createRequire(import.meta.url);
 
@@ -59,8 +60,9 @@ export async function buildDatabase(site: Site, catalogues: object): Promise<Bui
   const building = handoff().building === true;
   if (building) for (const text of search.files.values()) startCompressing(text);
   const documents = site.records.map(({ _lines, ...rest }) => rest);
-  // Serialised once: the database stores it, the page answers' cache keys hash it.
-  const documentJson = documents.map((d) => JSON.stringify(d));
+  // Serialised once, when the page was parsed (recordFacts.ts): the database
+  // stores it, the page answers' cache keys hash it.
+  const documentJson = site.records.map((r) => factsOf(r).document);
   const bytes = timed('content database', () => buildContentDatabase(SQL, {
     documents,
     documentJson,

@@ -2,6 +2,10 @@ import { describe, it, expect } from 'vitest';
 import { loadSite } from './load';
 import { ContentError, ContentErrors } from './errors';
 import { writeCorpus, page } from './testing';
+import { ParseCache } from './buildCache';
+import { computeFacts, factsOf } from './recordFacts';
+import { sectionsOf } from './sections';
+import { pageHash } from './buildInfo';
 
 function errorsOf(files: Record<string, string>): string[] {
   try {
@@ -101,6 +105,38 @@ describe('page records', () => {
     const changed = loadSite(writeCorpus({ ...corpus, 'index.md': page({ title: 'Home!' }) }));
     expect(again.integrity).toBe(site.integrity);
     expect(changed.integrity).not.toBe(site.integrity);
+  });
+});
+
+describe('pages from the parse cache', () => {
+  const dir = writeCorpus({
+    ...corpus,
+    '2.rules/5.odd.md': page({ title: 'Odd', _lines: 'mine', custom: { depth: [1, 2] } }, '## One\n\nText with **bold**.\n\n### Two\n\nMore.\n'),
+  });
+  const cache = new ParseCache(null);
+  const fresh = loadSite(dir, { cache });
+  const again = loadSite(dir, { cache: cache.next() });
+
+  it('reuses every parse the second time', () => {
+    expect(cache.misses).toBe(0);
+    expect(cache.hits).toBe(fresh.records.filter((r) => r._type === 'markdown').length);
+  });
+
+  it('gives the same records, to the order of their fields, as parsing does', () => {
+    expect(again.records.map((r) => JSON.stringify(r))).toEqual(fresh.records.map((r) => JSON.stringify(r)));
+    expect(again.records).toEqual(fresh.records);
+  });
+
+  it('keeps facts with each page that are what its record gives', () => {
+    for (const r of again.records) {
+      const kept = factsOf(r);
+      expect(kept).toEqual(computeFacts(r));
+      expect(JSON.parse(kept.document)).not.toHaveProperty('_lines');
+    }
+    const odd = again.pages.get('/rules/odd')!;
+    expect(pageHash(odd)).toMatch(/^[0-9a-f]{12}$/);
+    expect(factsOf(odd).sections.map((s) => s.heading)).toEqual([undefined, 'One', 'Two']);
+    expect(sectionsOf(odd, 'Rules').map((s) => s.text)).toEqual(['', 'Text with bold.', 'More.']);
   });
 });
 

@@ -18,6 +18,8 @@ import { siteConfig, isLayoutName, LAYOUTS } from '../config/site';
 import { routes, KNOWN_GUARDS, validateRouteTable } from '../config/routes';
 import { openParseCache, sha, handoff, ParseCache } from './buildCache';
 import { timed } from './buildTiming';
+import { computeFacts, rememberFacts } from './recordFacts';
+import type { SectionPart } from './sections';
 
 export interface Site {
   contentDir: string;
@@ -25,8 +27,6 @@ export interface Site {
   records: PageRecord[];
   /** Published pages (not draft, not partial, markdown) by path. */
   pages: Map<string, PageRecord>;
-  /** Plain text of each page by path (for search). */
-  texts: Map<string, string>;
   navigation: NavNode[];
   surround: Map<string, Surround>;
   folders: FolderInfo[];
@@ -86,7 +86,6 @@ export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
 
   const errors: ContentError[] = [];
   const records: PageRecord[] = [];
-  const texts = new Map<string, string>();
   const folders: FolderInfo[] = [];
   const linksByFile = new Map<string, { url: string; line: number; kind: string }[]>();
   const hash = createHash('sha256');
@@ -100,15 +99,14 @@ export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
       } else if (/\.md$/i.test(file)) {
         // Parsing is most of the load: an unchanged file reuses its parse.
         const key = cache && sha(file, source);
-        let parsed = key ? cache!.get<ReturnType<typeof readMarkdown>>(key) : undefined;
-        if (!parsed) {
-          parsed = readMarkdown(file, source);
-          if (key) cache!.set(key, parsed);
+        let entry = key ? cache!.get<ParsedEntry>(key) : undefined;
+        if (!entry) {
+          entry = toEntry(readMarkdown(file, source));
+          if (key) cache!.set(key, entry);
         }
-        const { record, links, problems, text } = parsed;
+        const { record, links, problems } = fromEntry(entry);
         for (const p of problems) errors.push(new ContentError(file, p.line, p.reason));
         records.push(record);
-        texts.set(record._path, text);
         linksByFile.set(file, links);
       } else {
         records.push(readData(file, source));
@@ -168,7 +166,6 @@ export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
     contentDir,
     records,
     pages,
-    texts,
     navigation,
     surround: surroundAll(navigation),
     folders,
@@ -208,6 +205,41 @@ function localeOf(file: string, fmLocale: string | undefined): string {
 
 function stripNum(s: string): string {
   return s.replace(/^\d+\./, '');
+}
+
+type Parsed = ReturnType<typeof readMarkdown>;
+
+/**
+ * A parsed page as the cache keeps it: the record as its JSON (a string reads
+ * back from the cache about twice as fast as the objects it holds), its
+ * `_lines`, and what the build derives from it (recordFacts.ts).
+ */
+interface ParsedEntry {
+  document: string;
+  lines: Record<string, number>;
+  digest: string;
+  shows: string;
+  sections: SectionPart[];
+  links: Parsed['links'];
+  problems: Parsed['problems'];
+}
+
+function toEntry({ record, links, problems }: Parsed): ParsedEntry {
+  const { document, digest, shows, sections } = computeFacts(record);
+  return { document, lines: record._lines as Record<string, number>, digest, shows, sections, links, problems };
+}
+
+/**
+ * The record of an entry. A fresh parse goes through its entry too, so a page
+ * is the same record whether it was parsed now or came from the cache (JSON
+ * values only, `_lines` last).
+ */
+function fromEntry(entry: ParsedEntry): Pick<Parsed, 'record' | 'links' | 'problems'> {
+  const { document, lines, digest, shows, sections, links, problems } = entry;
+  const record = JSON.parse(document) as PageRecord;
+  record._lines = lines;
+  rememberFacts(record, { document, digest, shows, sections });
+  return { record, links, problems };
 }
 
 function readMarkdown(file: string, source: string) {
@@ -250,7 +282,7 @@ function readMarkdown(file: string, source: string) {
   if (front.redirect) record.redirect = front.redirect;
   if (front.middleware) record.middleware = front.middleware;
   if (parsed.excerpt) record.excerpt = parsed.excerpt;
-  return { record, links: parsed.links, problems: parsed.problems, text: parsed.text };
+  return { record, links: parsed.links, problems: parsed.problems };
 }
 
 function readData(file: string, source: string): PageRecord {

@@ -18,6 +18,7 @@ import { sha, cacheFolder, writeAtomic, handoff } from './buildCache';
 import { getCodeVersion } from './buildInfo';
 import { getCatalogues } from './catalogues';
 import { catalogueHomeLinks } from './catalogueSearch';
+import { factsOf } from './recordFacts';
 
 export { handoff, type BuildHandoff, type PagePlan } from './buildCache';
 
@@ -40,15 +41,21 @@ export function sharedParts(site: Site): SharedParts {
   return parts;
 }
 
+const sharedKeys = new WeakMap<Site, string>();
+
 /** What every page shares: code, navigation, folder settings, catalogues. */
 export function sharedKey(site: Site): string {
-  const { code, navigation, folders, catalogues } = sharedParts(site);
-  return sha(code, navigation, folders, catalogues);
+  let key = sharedKeys.get(site);
+  if (key === undefined) {
+    const { code, navigation, folders, catalogues } = sharedParts(site);
+    sharedKeys.set(site, (key = sha(code, navigation, folders, catalogues)));
+  }
+  return key;
 }
 
-/** The key of one page's HTML. */
+/** The key of one page's HTML: the shared part, its path, its whole record (by its digest) and its neighbours. */
 export function renderKey(site: Site, path: string, record: PageRecord | undefined): string {
-  return sha(sharedKey(site), path, JSON.stringify(record ?? null), JSON.stringify(site.surround.get(path) ?? null));
+  return sha(sharedKey(site), path, record ? factsOf(record).digest : 'null', JSON.stringify(site.surround.get(path) ?? null));
 }
 
 /**

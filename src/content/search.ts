@@ -3,8 +3,9 @@
  * headings, with the folder titles above it as a breadcrumb.
  */
 import type { Site } from './load';
-import { sectionsOf, type SearchSection } from './sections';
+import { sectionsFrom, type SearchSection } from './sections';
 import { trail } from './navigation';
+import { factsOf } from './recordFacts';
 
 export function siteSections(site: Pick<Site, 'records' | 'navigation'>): SearchSection[] {
   const out: SearchSection[] = [];
@@ -14,7 +15,8 @@ export function siteSections(site: Pick<Site, 'records' | 'navigation'>): Search
       .filter((n) => n._path !== record._path)
       .map((n) => n.title)
       .join(' › ');
-    out.push(...sectionsOf(record, crumbs));
+    // The sections' text comes with the parse (recordFacts.ts); the breadcrumb from the navigation.
+    out.push(...sectionsFrom(record, factsOf(record).sections, crumbs));
   }
   return out;
 }

@@ -24,23 +24,39 @@ function textOf(node: BodyNode): string {
   return /^(p|li|tr|td|th|h\d|blockquote|callout|table|ul|ol)$/.test(node.tag) ? ` ${inner} ` : inner;
 }
 
-export function sectionsOf(record: PageRecord, breadcrumb: string): SearchSection[] {
-  const base = { path: record._path, pageTitle: record.title, breadcrumb, kind: 'page', ...(record.draft ? { draft: true } : {}) };
-  const sections: SearchSection[] = [];
-  let current: SearchSection = { ...base, id: record._path, text: record.description ? `${record.description} ` : '' };
+/**
+ * A page's sections without what the page and its place add (path, title,
+ * breadcrumb, kind, draft): a function of the body alone, so the build keeps
+ * it with the page's parse (recordFacts.ts).
+ */
+export type SectionPart = Pick<SearchSection, 'id' | 'anchor' | 'heading' | 'text'>;
+
+export function sectionParts(record: Pick<PageRecord, '_path' | 'description' | 'body'>): SectionPart[] {
+  const parts: SectionPart[] = [];
+  let current: SectionPart = { id: record._path, text: record.description ? `${record.description} ` : '' };
   const push = () => {
     current.text = current.text.replace(/\s+/g, ' ').trim();
-    if (current.text || current.heading || sections.length === 0) sections.push(current);
+    if (current.text || current.heading || parts.length === 0) parts.push(current);
   };
   for (const node of record.body.children) {
     if (node.type === 'element' && (node.tag === 'h2' || node.tag === 'h3') && node.props?.id) {
       push();
       const anchor = String(node.props.id);
-      current = { ...base, id: `${record._path}#${anchor}`, anchor, heading: textOf(node).trim(), text: '' };
+      current = { id: `${record._path}#${anchor}`, anchor, heading: textOf(node).trim(), text: '' };
     } else {
       current.text += textOf(node);
     }
   }
   push();
-  return sections;
+  return parts;
+}
+
+/** The search sections of a page from its parts and the folder titles above it. */
+export function sectionsFrom(record: PageRecord, parts: readonly SectionPart[], breadcrumb: string): SearchSection[] {
+  const base = { path: record._path, pageTitle: record.title, breadcrumb, kind: 'page', ...(record.draft ? { draft: true } : {}) };
+  return parts.map((part) => ({ ...base, ...part }));
+}
+
+export function sectionsOf(record: PageRecord, breadcrumb: string): SearchSection[] {
+  return sectionsFrom(record, sectionParts(record), breadcrumb);
 }
