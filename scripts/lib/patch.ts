@@ -14,13 +14,14 @@ import { getSite } from '../../src/content/load';
 import { contentPagePaths, pageFile } from '../../src/content/pagePaths';
 import { appKey, htmlCache, renderKey, sharedKey, sharedParts } from '../../src/content/renderCache';
 import { dataFiles } from '../../src/content/dataFiles';
-import { snapshotDir, snapshotIdentity, SNAPSHOT_FORMAT, environmentKey, filesOf, type SnapshotRecord } from '../../src/integrations/snapshot';
+import { snapshotDir, snapshotIdentity, SNAPSHOT_FORMAT, environmentKey, type SnapshotRecord } from '../../src/integrations/snapshot';
 import { writeAll, writeBuildOutput, type OutputLogger } from '../../src/integrations/build-output';
 import { openLedger } from '../../src/integrations/ledger';
 import { writeServiceWorker } from '../../src/integrations/service-worker';
 import { writeCompressedCopies } from '../../src/integrations/compress';
 import { writeHeaders } from '../../src/integrations/headers';
 import { startPhase, endPhase, timed } from '../../src/content/buildTiming';
+import { MIN_COMPRESSED_BYTES } from '../../src/content/compression';
 import { openBundle } from './bundleRender';
 
 /** More changed pages than this and a full build is the better tool (and the safer one). */
@@ -30,18 +31,27 @@ export type PatchResult = { rendered: number; pages: number } | { fallback: stri
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
 
-/** Static API answers: build-output's writeAnswers renames the unchanged ones and removes the rest. */
+/** Static API answers: src/integrations/answer-writer.mjs renames the unchanged ones and removes the rest. */
 const ANSWER_FILE = /^api\/content\/(query|navigation)\/[^/]+\.json$/;
 
-/** Removes from `dir` every file `keep` refuses, and the folders that leaves empty. */
-function prune(dir: string, keep: (rel: string) => boolean, prefix = ''): void {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+/**
+ * Removes from `dir` every file `keep` refuses, and the folders that leaves
+ * empty. Returns whether `dir` is empty now (one listing per folder: there
+ * is one per content page).
+ */
+function prune(dir: string, keep: (rel: string) => boolean, prefix = ''): boolean {
+  const entries = readdirSync(dir, { withFileTypes: true });
+  let left = entries.length;
+  for (const entry of entries) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      prune(path, keep, `${prefix}${entry.name}/`);
-      if (readdirSync(path).length === 0) rmdirSync(path);
+      if (!prune(path, keep, `${prefix}${entry.name}/`)) continue;
+      rmdirSync(path);
     } else if (!keep(`${prefix}${entry.name}`)) unlinkSync(path);
+    else continue;
+    left--;
   }
+  return left === 0;
 }
 
 /** The unchanged page the saved bundle is checked against: one near the first changed page, else the first. */
@@ -133,7 +143,7 @@ async function write(out: string, { dir, record, plan, redirects, html }: Ready,
   // and API answers (written below); updating it in place spares removing and
   // writing again thousands of files that are already right.
   const snapshot = join(dir, 'dist');
-  const fromSnapshot = [...filesOf(snapshot)];
+  const fromSnapshot = record.files;
   const keep = new Set([...fromSnapshot, ...plan.map((p) => pageFile(p.path))]);
   if (existsSync(out) && statSync(out).isDirectory()) prune(out, (rel) => keep.has(rel) || ANSWER_FILE.test(rel));
   const ledger = openLedger(out);
@@ -152,11 +162,18 @@ async function write(out: string, { dir, record, plan, redirects, html }: Ready,
 
   const dataStarted = startPhase();
   Object.assign(h, { pages: plan, redirects });
-  writeAll(out, [...(await dataFiles())].map(([path, bytes]) => [path.slice(1), bytes]));
+  const data = [...(await dataFiles())].map(([path, bytes]): [string, Uint8Array | string] => [path.slice(1), bytes]);
+  writeAll(out, data);
   endPhase('content-only: data files', dataStarted);
-  writeBuildOutput(out, logger, ledger);
-  await writeServiceWorker(out, logger);
-  await writeCompressedCopies(out, logger);
+  // Every file that may get compressed copies is known here: no need to look through dist/.
+  const mayCompress = [...fromSnapshot, ...data.map(([rel]) => rel)];
+  for (const [path, text] of h.answers ?? []) if (text.length * 3 >= MIN_COMPRESSED_BYTES) mayCompress.push(path.replace(/^\//, ''));
+  // The answers are written on a worker thread while the service worker's
+  // list is made; both end before anything else happens (a fallback build
+  // must not race the writer).
+  const settled = await Promise.allSettled([writeBuildOutput(out, logger, ledger), writeServiceWorker(out, logger)]);
+  for (const s of settled) if (s.status === 'rejected') throw s.reason;
+  await writeCompressedCopies(out, logger, mayCompress);
   writeHeaders(out, record.base);
   return { rendered: html.size, pages: plan.length };
 }

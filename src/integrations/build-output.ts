@@ -8,8 +8,9 @@
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { handoff, htmlCache } from '../content/renderCache';
 import { openLedger, type Ledger } from './ledger';
 import { mark, startPhase, endPhase } from '../content/buildTiming';
@@ -52,48 +53,18 @@ function removeAstroBookkeeping(out: string): void {
 }
 
 /**
- * Writes the static API answers into `out`. Their names carry the content
- * integrity, which every content change renews, but after a one-page change
- * almost all of them say what they said: an answer already there under the
- * old integrity with the same text is renamed, not written again (on a
- * 5,000-page site, 10,000 renames instead of 55 MB of new files). Answer
- * files of the folders written that no answer names any more are removed.
+ * Writes the static API answers into `out` on a worker thread
+ * (answer-writer.mjs): the build goes on meanwhile.
  */
-function writeAnswers(out: string, answers: Map<string, string>): { written: number; renamed: number } {
-  /** Per answer folder: the files there now, by the query hash that starts their name. */
-  const folders = new Map<string, { byHash: Map<string, string>; names: string[] }>();
-  const wanted = new Set<string>();
-  const hashOf = (name: string) => name.slice(0, name.indexOf('.'));
-  let written = 0;
-  let renamed = 0;
-  for (const [path, text] of answers) {
-    const file = join(out, path);
-    const dir = dirname(file);
-    let folder = folders.get(dir);
-    if (!folder) {
-      const names = existsSync(dir) ? readdirSync(dir) : [];
-      if (!names.length) mkdirSync(dir, { recursive: true });
-      folder = { byHash: new Map(names.map((n) => [hashOf(n), n])), names };
-      folders.set(dir, folder);
-    }
-    const name = basename(file);
-    wanted.add(name);
-    const old = folder.byHash.get(hashOf(name));
-    if (old !== undefined && readFileSync(join(dir, old), 'utf8') === text) {
-      if (old === name) continue;
-      // Claimed once: a second answer with this hash (none in a static build) is written.
-      folder.byHash.delete(hashOf(name));
-      renameSync(join(dir, old), file);
-      renamed++;
-      continue;
-    }
-    writeFileSync(file, text);
-    written++;
-  }
-  for (const [dir, { names }] of folders) {
-    for (const name of names) if (!wanted.has(name)) rmSync(join(dir, name), { force: true });
-  }
-  return { written, renamed };
+function writeAnswersAside(out: string, answers: Map<string, string>): Promise<{ written: number; renamed: number }> {
+  return new Promise((resolve, reject) => {
+    // Plain JavaScript: the worker need not load tsx (execArgv).
+    const worker = new Worker(new URL('./answer-writer.mjs', import.meta.url), { execArgv: [], workerData: { nucleusAnswers: { out, answers: [...answers] } } });
+    let result: { written: number; renamed: number } | undefined;
+    worker.once('message', (r: { written: number; renamed: number }) => (result = r));
+    worker.once('error', reject);
+    worker.once('exit', (code) => (result ? resolve(result) : reject(new Error(`the static API answer writer stopped (exit code ${code}) before it was done`))));
+  });
 }
 
 /**
@@ -101,15 +72,15 @@ function writeAnswers(out: string, answers: Map<string, string>): { written: num
  * caches the newly rendered ones. The content-only rebuild (scripts/build.ts)
  * calls it too, with the plan it made itself and the ledger it has begun.
  */
-export function writeBuildOutput(out: string, logger: OutputLogger, ledger: Ledger = openLedger(out)): void {
-  const started = startPhase();
+export async function writeBuildOutput(out: string, logger: OutputLogger, ledger: Ledger = openLedger(out)): Promise<void> {
   const h = handoff();
   if (!h.answers) {
     throw new Error('nucleus:build-output: the pages did not hand over the content API answers (src/pages/content.sqlite.ts and src/pages/[...slug].astro set them)');
   }
   removeAstroBookkeeping(out);
-  const answers = writeAnswers(out, h.answers);
-  endPhase('write static API answers', started);
+  const answersStarted = startPhase();
+  const answersWritten = writeAnswersAside(out, h.answers);
+  h.answers = undefined;
   const pagesStarted = startPhase();
   const cache = htmlCache();
   let reused = 0;
@@ -133,8 +104,9 @@ export function writeBuildOutput(out: string, logger: OutputLogger, ledger: Ledg
   }
   ledger.save();
   endPhase('copy cached pages in, cache new ones', pagesStarted);
+  const answers = await answersWritten;
+  endPhase('write static API answers (on a worker thread)', answersStarted);
   logger.info(`${answers.written + answers.renamed} content API answers written (${answers.renamed} of them renamed from the last build); ${reused} of ${h.pages.length} pages reused from the build cache (${copied} copied, ${reused - copied} already in place)`);
-  h.answers = undefined;
 }
 
 export default function buildOutput(): AstroIntegration {
@@ -152,7 +124,7 @@ export default function buildOutput(): AstroIntegration {
       'astro:build:generated': () => mark('astro:build:generated (pages rendered)'),
       'astro:build:done': ({ dir, logger }) => {
         mark('astro:build:done');
-        writeBuildOutput(fileURLToPath(dir), logger);
+        return writeBuildOutput(fileURLToPath(dir), logger);
       },
     },
   };

@@ -25,14 +25,20 @@ function* candidates(dir: string): Generator<string> {
   }
 }
 
-/** Writes the compressed copies of the big files in `out` (the full and the content-only build). */
-export async function writeCompressedCopies(out: string, logger: OutputLogger): Promise<void> {
+/**
+ * Writes the compressed copies of the big files in `out` (the full and the
+ * content-only build). `files` (relative paths) says which files there may
+ * get copies when the caller knows (the content-only rebuild wrote them all);
+ * else every file of `out` is looked at.
+ */
+export async function writeCompressedCopies(out: string, logger: OutputLogger, files?: Iterable<string>): Promise<void> {
   const started = startPhase();
   const cache = cacheFolder('compress');
   const work: Promise<number>[] = [];
   const used = new Set<string>();
   let early = 0;
-  for (const file of candidates(out)) {
+  const list = files ? [...files].filter((rel) => COMPRESSED.test(rel)).map((rel) => join(out, rel)) : candidates(out);
+  for (const file of list) {
     if (statSync(file).size < MIN_COMPRESSED_BYTES) continue;
     const raw = readFileSync(file);
     // Started when the bytes were made only if the file holds exactly those bytes.

@@ -28,7 +28,7 @@ import { pageFile } from '../content/pagePaths';
 import { openLedger } from './ledger';
 
 /** Bumped when what is saved changes shape: an older snapshot is then not used. */
-export const SNAPSHOT_FORMAT = 3;
+export const SNAPSHOT_FORMAT = 4;
 
 /** The catch-all route, whose pages the content-only rebuild renders. */
 export const CONTENT_ROUTE = '/[...slug]';
@@ -45,6 +45,11 @@ export interface SnapshotRecord {
   base: string;
   /** environmentKey() when the client code was bundled. */
   environment: string;
+  /**
+   * The files of the snapshot's dist/, relative and `/`-separated: a rebuild
+   * need not walk its folders (one per content page, 5,000 empty ones at 5,000 pages).
+   */
+  files: string[];
 }
 
 export interface SnapshotRoute {
@@ -191,11 +196,15 @@ export default function snapshot(): AstroIntegration {
         const started = startPhase();
         const out = fileURLToPath(dir);
         const contentPages = new Set(h.pages.map((p) => pageFile(p.path)));
+        const files: string[] = [];
         cpSync(out, join(staging, 'dist'), {
           recursive: true,
           filter: (src) => {
             const rel = relative(out, src).split(sep).join('/');
-            return rel === '' || statSync(src).isDirectory() || !rewrittenByPatch(rel, contentPages);
+            if (rel === '' || statSync(src).isDirectory()) return true;
+            if (rewrittenByPatch(rel, contentPages)) return false;
+            files.push(rel);
+            return true;
           },
         });
         const record: SnapshotRecord = {
@@ -207,6 +216,7 @@ export default function snapshot(): AstroIntegration {
           redirects: h.redirects ?? [],
           base: config.base,
           environment: environmentKey(),
+          files: files.sort(),
         };
         writeFileSync(join(staging, 'record.json'), JSON.stringify(record));
         renameSync(staging, target);
@@ -215,7 +225,7 @@ export default function snapshot(): AstroIntegration {
         const ledger = openLedger(out);
         ledger.keepAll();
         const identity = snapshotIdentity(target);
-        for (const rel of filesOf(join(target, 'dist'))) ledger.record(rel, identity, join(out, rel));
+        for (const rel of files) ledger.record(rel, identity, join(out, rel));
         ledger.save();
         staging = null;
         endPhase('snapshot: output saved', started);
