@@ -76,6 +76,23 @@ describe('content database', () => {
     expect(c.meta()).toEqual({ integrity: 'abc123', formatVersion: FORMAT_VERSION, builtFrom: 'test', regular: ['draft', 'folder', 'id', 'locale', 'path', 'stem'] });
   });
 
+  it('D4 the room made for the file beforehand changes no byte of the database, whether it is too big or too small', () => {
+    // Thousands of documents, so the file grows well past what the room guesses when the JSON is not handed over.
+    const many = Array.from({ length: 3000 }, (_, i) => page(`2.lore/${i}.entry`, `/lore/entry-${i}`, { body: 'x'.repeat(i % 8000) }));
+    for (const documents of [docs, many]) {
+      const without = buildContentDatabase(SQL, { ...input, documents }, { room: false });
+      const json = buildContentDatabase(SQL, { ...input, documents, documentJson: documents.map((d) => JSON.stringify(d)) });
+      const guessed = buildContentDatabase(SQL, { ...input, documents });
+      // Compared as Buffers: toEqual walks megabytes byte by byte.
+      expect(Buffer.from(json).equals(Buffer.from(without))).toBe(true);
+      expect(Buffer.from(guessed).equals(Buffer.from(without))).toBe(true);
+      const raw = new SQL.Database(json);
+      expect(raw.exec('PRAGMA integrity_check')[0]!.values).toEqual([['ok']]);
+      expect(json.length).toBe(Number(raw.exec('PRAGMA page_count')[0]!.values[0]![0]) * Number(raw.exec('PRAGMA page_size')[0]!.values[0]![0]));
+      raw.close();
+    }
+  });
+
   it('D5 a database of an unknown format version is refused with a plain sentence', () => {
     const raw = new SQL.Database(buildContentDatabase(SQL, input));
     raw.run("UPDATE meta SET value = '2' WHERE key = 'formatVersion'");
