@@ -15,7 +15,7 @@ import { contentPagePaths, pageFile } from '../../src/content/pagePaths';
 import { appKey, htmlCache, renderKey, sharedKey, sharedParts } from '../../src/content/renderCache';
 import { dataFiles } from '../../src/content/dataFiles';
 import { snapshotDir, snapshotIdentity, SNAPSHOT_FORMAT, environmentKey, type SnapshotRecord } from '../../src/integrations/snapshot';
-import { writeAll, writeBuildOutput, type OutputLogger } from '../../src/integrations/build-output';
+import { startAnswerWriter, writeAll, writeBuildOutput, type AnswerWriter, type OutputLogger } from '../../src/integrations/build-output';
 import { openLedger } from '../../src/integrations/ledger';
 import { writeServiceWorker } from '../../src/integrations/service-worker';
 import { writeCompressedCopies } from '../../src/integrations/compress';
@@ -83,6 +83,8 @@ interface Ready {
   plan: PagePlan[];
   redirects: string[];
   html: Map<string, string>;
+  /** The new content integrity, which the answers' names carry. */
+  integrity: string;
 }
 
 /** Decides whether the content-only rebuild can run, and renders the changed pages. */
@@ -132,11 +134,23 @@ async function prepare(): Promise<Ready | { fallback: string }> {
   if (check !== cache.read(witness.key)) return { fallback: `the saved server bundle renders ${witness.path} differently from the full build` };
   for (const page of changed) html.set(page.path, await bundle.render({ path: page.path }));
   endPhase(`content-only: ${changed.length} pages rendered (and ${witness.path} checked)`, renderStarted);
-  return { dir, record, plan, redirects, html };
+  return { dir, record, plan, redirects, html, integrity: site.integrity };
 }
 
 /** Writes the output folder from the snapshot, the caches and the rendered pages. */
-async function write(out: string, { dir, record, plan, redirects, html }: Ready, logger: OutputLogger): Promise<PatchResult> {
+async function write(out: string, ready: Ready, logger: OutputLogger): Promise<PatchResult> {
+  // The answers already in the folder are renamed to the new integrity on a
+  // worker thread, beside the work below; it ends before this returns.
+  const answers = startAnswerWriter(out, ready.integrity);
+  let handedOver = false;
+  try {
+    return await writeWith(out, ready, logger, answers, () => (handedOver = true));
+  } finally {
+    if (!handedOver) await answers.stop();
+  }
+}
+
+async function writeWith(out: string, { dir, record, plan, redirects, html }: Ready, logger: OutputLogger, answers: AnswerWriter, handOver: () => void): Promise<PatchResult> {
   const h = handoff();
   const copyStarted = startPhase();
   // The folder is brought to the snapshot's files plus the content pages
@@ -171,7 +185,8 @@ async function write(out: string, { dir, record, plan, redirects, html }: Ready,
   // The answers are written on a worker thread while the service worker's
   // list is made; both end before anything else happens (a fallback build
   // must not race the writer).
-  const settled = await Promise.allSettled([writeBuildOutput(out, logger, ledger), writeServiceWorker(out, logger)]);
+  handOver();
+  const settled = await Promise.allSettled([writeBuildOutput(out, logger, ledger, answers), writeServiceWorker(out, logger)]);
   for (const s of settled) if (s.status === 'rejected') throw s.reason;
   await writeCompressedCopies(out, logger, mayCompress);
   writeHeaders(out, record.base);

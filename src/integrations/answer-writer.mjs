@@ -1,10 +1,10 @@
 // @ts-check
 /**
  * Writes the static API answers into the output folder, on a worker thread
- * (build-output.ts starts it): 10,000 files at 5,000 pages, whose reads,
- * renames and writes then go on beside the service worker and the
- * compressed copies instead of before them. Plain JavaScript, so it runs as
- * it is under tsx and from Astro's loaded config alike.
+ * (build-output.ts starts it): 10,000 files at 5,000 pages, whose renames,
+ * reads and writes then go on beside the build's other work. Plain
+ * JavaScript, so it runs as it is under tsx, from Astro's loaded config and
+ * from the bundled build script alike.
  *
  * Answer names carry the content integrity, which every content change
  * renews, but after a one-page change almost all answers say what they
@@ -12,17 +12,57 @@
  * is renamed, not written again (10,000 renames instead of 55 MB of new
  * files). Answer files of the folders written that no answer names any more
  * are removed.
+ *
+ * Two steps. Given the new integrity when it starts (the content-only
+ * rebuild knows it long before the answers are made), the worker first
+ * renames every answer of the answer folders to it, while the build makes
+ * the database and the answers. Then, given the answers, it compares each
+ * with the file of its name, writes the ones that differ and removes the
+ * rest: what is left is what a clean build writes, whether or not the
+ * first step ran.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 
+/** The folders of the answers, under the output folder. */
+export const ANSWER_FOLDERS = ['api/content/query', 'api/content/navigation'];
+
+/** `{hash}.{integrity}.json`: the static answer's name (src/db/answer-path.ts). */
+const ANSWER_NAME = /^([^.]+)\.([^.]+)\.json$/;
+
 /**
+ * Renames every answer of the answer folders to `integrity`; returns the
+ * names it gave.
  * @param {string} out
- * @param {[string, string][]} answers path under `out` → JSON text
+ * @param {string} integrity
+ * @returns {Set<string>}
+ */
+export function renameAnswers(out, integrity) {
+  const given = new Set();
+  for (const folder of ANSWER_FOLDERS) {
+    const dir = join(out, folder);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) {
+      const m = ANSWER_NAME.exec(name);
+      if (!m || m[2] === integrity) continue;
+      const to = `${m[1]}.${integrity}.json`;
+      renameSync(join(dir, name), join(dir, to));
+      given.add(join(folder, to));
+    }
+  }
+  return given;
+}
+
+/**
+ * Writes `answers` (path under `out` → JSON text) into `out`. `early`: the
+ * answers renamed by renameAnswers (counted as renamed when they say the same).
+ * @param {string} out
+ * @param {[string, string][]} answers
+ * @param {Set<string>} [early]
  * @returns {{ written: number, renamed: number }}
  */
-export function writeAnswers(out, answers) {
+export function writeAnswers(out, answers, early = new Set()) {
   /** @type {Map<string, { byHash: Map<string, string>, names: string[] }>} Per answer folder: the files there now, by the query hash that starts their name. */
   const folders = new Map();
   const wanted = new Set();
@@ -45,7 +85,10 @@ export function writeAnswers(out, answers) {
     wanted.add(name);
     const old = folder.byHash.get(hashOf(name));
     if (old !== undefined && readFileSync(join(dir, old), 'utf8') === text) {
-      if (old === name) continue;
+      if (old === name) {
+        if (early.has(path.replace(/^\//, ''))) renamed++;
+        continue;
+      }
       // Claimed once: a second answer with this hash (none in a static build) is written.
       folder.byHash.delete(hashOf(name));
       renameSync(join(dir, old), file);
@@ -61,7 +104,15 @@ export function writeAnswers(out, answers) {
   return { written, renamed };
 }
 
+// On a worker thread: rename first when told the integrity, then wait for the answers.
 if (parentPort && workerData?.nucleusAnswers) {
-  const { out, answers } = workerData.nucleusAnswers;
-  parentPort.postMessage(writeAnswers(out, answers));
+  const port = parentPort;
+  const { out, integrity } = workerData.nucleusAnswers;
+  // A failure ends the worker with an error, which the build reports.
+  const early = integrity ? renameAnswers(out, integrity) : new Set();
+  port.once('message', (/** @type {{ answers?: [string, string][] }} */ message) => {
+    if (!message.answers) return port.close(); // the build stopped before its answers
+    port.postMessage(writeAnswers(out, message.answers, early));
+    port.close();
+  });
 }

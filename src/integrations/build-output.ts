@@ -7,9 +7,9 @@
  * Runs before the service worker and the compressed copies, which read dist/.
  */
 import type { AstroIntegration } from 'astro';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { handoff, htmlCache } from '../content/renderCache';
 import { openLedger, type Ledger } from './ledger';
@@ -52,19 +52,48 @@ function removeAstroBookkeeping(out: string): void {
   }
 }
 
+const ANSWER_WRITER = 'src/integrations/answer-writer.mjs';
+const answerWriterUrl = () => pathToFileURL(resolve(ANSWER_WRITER));
+
+/** What the answer writer did: answers written anew, and renamed from the last build. */
+export interface AnswersWritten {
+  written: number;
+  renamed: number;
+}
+
+/** The static API answers' writer, on a worker thread (answer-writer.mjs). */
+export interface AnswerWriter {
+  /** Hands the answers over; resolves when they are all in place. */
+  write(answers: Map<string, string>): Promise<AnswersWritten>;
+  /** Ends the writer without answers (the build stopped first); resolves when it has ended. */
+  stop(): Promise<void>;
+}
+
 /**
- * Writes the static API answers into `out` on a worker thread
- * (answer-writer.mjs): the build goes on meanwhile.
+ * Starts the answer writer. Given the content integrity, it renames the
+ * answers already in `out` to it at once, while the caller makes the answers.
  */
-function writeAnswersAside(out: string, answers: Map<string, string>): Promise<{ written: number; renamed: number }> {
-  return new Promise((resolve, reject) => {
-    // Plain JavaScript: the worker need not load tsx (execArgv).
-    const worker = new Worker(new URL('./answer-writer.mjs', import.meta.url), { execArgv: [], workerData: { nucleusAnswers: { out, answers: [...answers] } } });
-    let result: { written: number; renamed: number } | undefined;
-    worker.once('message', (r: { written: number; renamed: number }) => (result = r));
-    worker.once('error', reject);
-    worker.once('exit', (code) => (result ? resolve(result) : reject(new Error(`the static API answer writer stopped (exit code ${code}) before it was done`))));
+export function startAnswerWriter(out: string, integrity?: string): AnswerWriter {
+  // Plain JavaScript: the worker need not load tsx (execArgv).
+  const worker = new Worker(answerWriterUrl(), { execArgv: [], workerData: { nucleusAnswers: { out, integrity } } });
+  let failure: Error | undefined;
+  worker.on('error', (e) => (failure ??= e));
+  const ended = new Promise<number>((resolve) => worker.once('exit', resolve));
+  const written = new Promise<AnswersWritten>((resolve, reject) => {
+    worker.once('message', resolve);
+    void ended.then((code) => reject(failure ?? new Error(`the static API answer writer stopped (exit code ${code}) before it was done`)));
   });
+  written.catch(() => undefined); // reported to whoever awaits write()
+  return {
+    write(answers) {
+      worker.postMessage({ answers: [...answers] });
+      return written;
+    },
+    async stop() {
+      worker.postMessage({});
+      await ended;
+    },
+  };
 }
 
 /**
@@ -72,14 +101,15 @@ function writeAnswersAside(out: string, answers: Map<string, string>): Promise<{
  * caches the newly rendered ones. The content-only rebuild (scripts/build.ts)
  * calls it too, with the plan it made itself and the ledger it has begun.
  */
-export async function writeBuildOutput(out: string, logger: OutputLogger, ledger: Ledger = openLedger(out)): Promise<void> {
+export async function writeBuildOutput(out: string, logger: OutputLogger, ledger: Ledger = openLedger(out), writer?: AnswerWriter): Promise<void> {
   const h = handoff();
   if (!h.answers) {
+    await writer?.stop();
     throw new Error('nucleus:build-output: the pages did not hand over the content API answers (src/pages/content.sqlite.ts and src/pages/[...slug].astro set them)');
   }
   removeAstroBookkeeping(out);
   const answersStarted = startPhase();
-  const answersWritten = writeAnswersAside(out, h.answers);
+  const answersWritten = (writer ?? startAnswerWriter(out)).write(h.answers);
   h.answers = undefined;
   const pagesStarted = startPhase();
   const cache = htmlCache();

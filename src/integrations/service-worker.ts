@@ -110,9 +110,10 @@ const workboxVersion = (): string => (createRequire(import.meta.url)('workbox-bu
  */
 async function workerTemplate(out: string): Promise<string> {
   const runtime = runtimeOptions();
-  // A function's source text without spaces: Vite (the Astro config) and tsx
-  // (scripts/build.ts) print the same function with and without them.
-  const key = sha(workboxVersion(), JSON.stringify(runtime, (_, v) => (typeof v === 'function' ? String(v).replace(/\s+/g, '') : v instanceof RegExp ? String(v) : v)));
+  // The cache folder is the code version's, which covers these options; their
+  // functions' source text cannot be the key, since Vite (the Astro config)
+  // and the bundled build script (scripts/build.mjs) print them differently.
+  const key = sha(workboxVersion());
   const folder = cacheFolder('sw');
   const file = folder && join(folder, `${key}.js`);
   if (file && existsSync(file)) return readFileSync(file, 'utf8');
