@@ -1,10 +1,9 @@
 import { describe, it, expect, afterEach } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { deserialize } from 'node:v8';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { loadSite } from './load';
-import { ParseCache, flushWrites } from './buildCache';
+import { ParseCache, flushWrites, handoff, readCacheFile } from './buildCache';
 import { buildTimestamp } from './buildInfo';
 import { writeCorpus, page } from './testing';
 
@@ -58,7 +57,78 @@ describe('saving the parse cache in the background', () => {
     expect(new ParseCache(file).get<{ title: string }>('a')).toEqual({ title: 'Airlock' });
     await flushWrites();
     expect(existsSync(file)).toBe(true);
-    expect([...(deserialize(readFileSync(file)) as Map<string, Buffer>).keys()]).toEqual(['a']);
+    expect([...readCacheFile(readFileSync(file)).entries.keys()]).toEqual(['a']);
+  });
+});
+
+describe('the cache file', () => {
+  const value = (n: number) => ({ text: `entry ${n} `.repeat(200) });
+  /** A cache file with entries 0..n-1, as a build that used them all leaves it. */
+  async function filled(n: number): Promise<string> {
+    const file = join(mkdtempSync(join(tmpdir(), 'nucleus-cache-')), 'values.bin');
+    const cache = new ParseCache(file);
+    for (let i = 0; i < n; i++) cache.set(`k${i}`, value(i));
+    cache.save();
+    await flushWrites();
+    return file;
+  }
+  /** Opens the file as a new process would (not from this process's memory). */
+  const reopen = (file: string) => {
+    handoff().cacheFiles.delete(file);
+    return new ParseCache(file);
+  };
+
+  it('grows by the new entry only when one value changed, and reads back every value', async () => {
+    const file = await filled(50);
+    const before = statSync(file).size;
+    const cache = reopen(file);
+    for (let i = 1; i < 50; i++) cache.get(`k${i}`);
+    expect(cache.get('k50')).toBeUndefined();
+    cache.set('k50', value(50));
+    cache.save();
+    await flushWrites();
+    const added = statSync(file).size - before;
+    expect(added).toBeGreaterThan(0);
+    expect(added).toBeLessThan(before / 20);
+    const again = reopen(file);
+    expect(again.get('k50')).toEqual(value(50));
+    // An entry the last build did not use is still there (a page changed back hits the cache).
+    expect(again.get('k0')).toEqual(value(0));
+  });
+
+  it('keeps the whole entries before a torn end, and writes the file whole on the next save', async () => {
+    const file = await filled(5);
+    const bytes = readFileSync(file);
+    writeFileSync(file, bytes.subarray(0, bytes.length - 10));
+    const state = readCacheFile(readFileSync(file));
+    expect([state.whole, [...state.entries.keys()]]).toEqual([false, ['k0', 'k1', 'k2', 'k3']]);
+    const cache = reopen(file);
+    for (let i = 0; i < 4; i++) cache.get(`k${i}`);
+    cache.set('k4', value(4));
+    cache.save();
+    await flushWrites();
+    const healed = readCacheFile(readFileSync(file));
+    expect([healed.whole, healed.written, [...healed.entries.keys()]]).toEqual([true, 5, ['k0', 'k1', 'k2', 'k3', 'k4']]);
+  });
+
+  it('is written whole again, with only the used entries, when old ones outnumber them', async () => {
+    const file = await filled(20);
+    const cache = reopen(file);
+    for (let i = 0; i < 5; i++) cache.get(`k${i}`);
+    cache.set('new', value(99));
+    cache.save();
+    await flushWrites();
+    const state = readCacheFile(readFileSync(file));
+    expect([state.whole, state.written]).toEqual([true, 6]);
+    expect([...state.entries.keys()].sort()).toEqual(['k0', 'k1', 'k2', 'k3', 'k4', 'new']);
+  });
+
+  it('starts empty from a file that is not a cache file (an older format)', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'nucleus-cache-')), 'values.bin');
+    writeFileSync(file, 'something else entirely');
+    const cache = reopen(file);
+    expect(cache.get('a')).toBeUndefined();
+    expect(readCacheFile(readFileSync(file)).whole).toBe(false);
   });
 });
 

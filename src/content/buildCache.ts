@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serialize, deserialize } from 'node:v8';
-import { rename, writeFile } from 'node:fs/promises';
+import { appendFile, rename, writeFile } from 'node:fs/promises';
 import { getCodeVersion } from './buildInfo';
 
 export function sha(...parts: (string | Uint8Array)[]): string {
@@ -59,24 +59,31 @@ export function writeAtomic(file: string, data: string | Uint8Array): void {
 
 /**
  * Like writeAtomic, but the bytes are written on libuv's thread pool while the
- * build goes on: the cache files (80 MB at 5,000 pages, rewritten when one
- * page changes) then cost the build no time of its own. `flushWrites()`
- * awaits them (the build's last step); `data` must not change meanwhile.
+ * build goes on: the cache files then cost the build no time of its own.
+ * `flushWrites()` awaits them (the build's last step); `data` must not change
+ * meanwhile.
  */
 export function writeAtomicLater(file: string, data: Uint8Array): void {
-  const h = handoff();
   const tmp = `${file}.${process.pid}.tmp`;
-  h.pendingFiles.set(file, data);
-  // One at a time, in order: a later save of the same file lands last.
+  later(async () => {
+    await writeFile(tmp, data);
+    await rename(tmp, file);
+  });
+}
+
+/** Appends to a file on the thread pool, after this process's earlier writes (see writeAtomicLater). */
+function appendLater(file: string, data: Uint8Array): void {
+  later(() => appendFile(file, data));
+}
+
+/** One at a time, in order: a later write to the same file lands last; the first failure is kept. */
+function later(write: () => Promise<void>): void {
+  const h = handoff();
   h.writes = h.writes.then(async () => {
     try {
-      if (h.writeError) return;
-      await writeFile(tmp, data);
-      await rename(tmp, file);
+      if (!h.writeError) await write();
     } catch (e) {
       h.writeError = e as Error;
-    } finally {
-      if (h.pendingFiles.get(file) === data) h.pendingFiles.delete(file);
     }
   });
 }
@@ -89,27 +96,77 @@ export async function flushWrites(): Promise<void> {
 }
 
 /**
- * Parsed pages by content hash. Entries are kept serialised, so a value handed
- * out is always a fresh copy (nothing can change the cached one).
+ * A cache file: a header, then entries (key length and value length as
+ * 32-bit little-endian numbers, the key's UTF-8, the value), a later entry for
+ * a key standing over an earlier one. A save that adds entries appends them
+ * (one page changed: a few kilobytes instead of rewriting 37 MB); the file
+ * is written whole again when old entries make up most of it, or when its
+ * end is torn (a write cut short: the whole entries before it are kept).
+ */
+const CACHE_FILE_HEADER = Buffer.from('nucleus value cache 1\n');
+
+/** What a cache file holds: entries by key, how many it has written, whether it ends cleanly. */
+export interface CacheFileState {
+  entries: Map<string, Buffer>;
+  written: number;
+  whole: boolean;
+}
+
+export function readCacheFile(bytes: Buffer): CacheFileState {
+  const entries = new Map<string, Buffer>();
+  if (!bytes.subarray(0, CACHE_FILE_HEADER.length).equals(CACHE_FILE_HEADER)) return { entries, written: 0, whole: false };
+  let at = CACHE_FILE_HEADER.length;
+  let written = 0;
+  while (at + 8 <= bytes.length) {
+    const keyEnd = at + 8 + bytes.readUInt32LE(at);
+    const end = keyEnd + bytes.readUInt32LE(at + 4);
+    if (end > bytes.length) break;
+    entries.set(bytes.toString('utf8', at + 8, keyEnd), bytes.subarray(keyEnd, end));
+    written++;
+    at = end;
+  }
+  return { entries, written, whole: at === bytes.length };
+}
+
+export function encodeCacheEntries(entries: Iterable<[string, Uint8Array]>, header = false): Buffer {
+  const parts: Uint8Array[] = header ? [CACHE_FILE_HEADER] : [];
+  for (const [key, value] of entries) {
+    const k = Buffer.from(key);
+    const lengths = Buffer.alloc(8);
+    lengths.writeUInt32LE(k.length, 0);
+    lengths.writeUInt32LE(value.length, 4);
+    parts.push(lengths, k, value);
+  }
+  return Buffer.concat(parts);
+}
+
+/**
+ * Values by key (parsed pages by content hash, answers, search shards), kept
+ * serialised, so a value handed out is always a fresh copy (nothing can
+ * change the cached one).
  */
 export class ParseCache {
   private old: Map<string, Buffer>;
   private used = new Map<string, Buffer>();
+  private added = new Map<string, Buffer>();
+  private written = 0;
+  private whole = false;
   hits = 0;
   misses = 0;
 
   constructor(private readonly file: string | null) {
-    let old = new Map<string, Buffer>();
-    // A save still being written is read from memory, as the file will hold it.
-    const pending = file ? handoff().pendingFiles.get(file) : undefined;
-    if (file && (pending || existsSync(file))) {
+    // What this process saved last is read from memory: the file may still be being written.
+    let state = file ? handoff().cacheFiles.get(file) : undefined;
+    if (!state && file && existsSync(file)) {
       try {
-        old = deserialize(pending ?? readFileSync(file)) as Map<string, Buffer>;
+        state = readCacheFile(readFileSync(file));
       } catch {
-        old = new Map(); // unreadable (another Node version, a torn write): parse again
+        state = undefined; // unreadable: parse again
       }
     }
-    this.old = old;
+    this.old = state?.entries ?? new Map();
+    this.written = state?.written ?? 0;
+    this.whole = state?.whole ?? false;
   }
 
   get<T>(key: string): T | undefined {
@@ -124,22 +181,41 @@ export class ParseCache {
   }
 
   set(key: string, value: unknown): void {
-    this.used.set(key, serialize(value));
+    const buf = serialize(value);
+    this.used.set(key, buf);
+    this.added.set(key, buf);
   }
 
   /** Starts a new load in memory: what the last one used stays available. */
   next(): this {
     this.old = this.used;
     this.used = new Map();
+    this.added = new Map();
     this.hits = this.misses = 0;
     return this;
   }
 
-  /** Keeps exactly the entries this load used: removed pages leave the cache. */
+  /**
+   * Saves what this load added. Entries it did not use stay in the file until
+   * it is written whole again (a page changed back is then still cached), which
+   * happens when they outnumber the used ones.
+   */
   save(): void {
     if (!this.file) return;
-    if (this.misses === 0 && this.used.size === this.old.size) return;
-    writeAtomicLater(this.file, serialize(this.used));
+    if (this.added.size === 0) return;
+    const h = handoff();
+    const written = this.written + this.added.size;
+    if (this.whole && written <= 2 * this.used.size) {
+      appendLater(this.file, encodeCacheEntries(this.added));
+      h.cacheFiles.set(this.file, { entries: new Map([...this.old, ...this.added]), written, whole: true });
+      this.written = written;
+    } else {
+      writeAtomicLater(this.file, encodeCacheEntries(this.used, true));
+      h.cacheFiles.set(this.file, { entries: new Map(this.used), written: this.used.size, whole: true });
+      this.written = this.used.size;
+      this.whole = true;
+    }
+    this.added = new Map();
   }
 }
 
@@ -190,8 +266,8 @@ export interface BuildHandoff {
   /** Cache files being written in the background (writeAtomicLater), and the first failure. */
   writes: Promise<void>;
   writeError?: Error;
-  /** What each of those files will hold (a cache opened meanwhile reads it from here). */
-  pendingFiles: Map<string, Uint8Array>;
+  /** What each cache file this process saved holds once written (a cache opened meanwhile reads it from here). */
+  cacheFiles: Map<string, CacheFileState>;
 }
 
 const HANDOFF = Symbol.for('nucleus.build.handoff');
@@ -203,5 +279,5 @@ const HANDOFF = Symbol.for('nucleus.build.handoff');
  */
 export function handoff(): BuildHandoff {
   const g = globalThis as unknown as Record<symbol, BuildHandoff | undefined>;
-  return (g[HANDOFF] ??= { pages: [], writes: Promise.resolve(), pendingFiles: new Map() });
+  return (g[HANDOFF] ??= { pages: [], writes: Promise.resolve(), cacheFiles: new Map() });
 }
