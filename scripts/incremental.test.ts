@@ -12,12 +12,12 @@
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { tmpdir } from 'node:os';
 import { writeCorpus } from './corpus';
+import { scratchDir } from '../src/content/testing';
 
-const work = mkdtempSync(join(tmpdir(), 'nucleus-incremental-'));
+const work = scratchDir('nucleus-incremental-');
 const content = join(work, 'content');
 const PAGE = '1.section-1/1.folder-1/2.page-2.md';
 const OTHER = '1.section-1/1.folder-1/3.page-3.md';

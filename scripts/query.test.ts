@@ -3,11 +3,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import initSqlJs from 'sql.js';
 import { buildContentDatabase } from '../src/db';
+import { scratchDir } from '../src/content/testing';
 
 const root = resolve(__dirname, '..');
 let dir: string;
@@ -22,7 +22,7 @@ const docs = [
 ];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'nucleus-query-'));
+  dir = scratchDir('nucleus-query-');
   docsFile = join(dir, 'docs.json');
   dbFile = join(dir, 'content.sqlite');
   writeFileSync(docsFile, JSON.stringify(docs));

@@ -5,15 +5,15 @@
  */
 import { describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { tmpdir } from 'node:os';
 import { readCatalogues } from './lib/catalogues';
+import { scratchDir } from '../src/content/testing';
 
 const root = resolve(import.meta.dirname, '..');
 const tsx = join(root, 'node_modules/.bin/tsx');
 const script = join(root, 'scripts/rules.ts');
-const tmp = mkdtempSync(join(tmpdir(), 'rules-cli-'));
+const tmp = scratchDir('rules-cli-');
 const dataDir = join(tmp, 'data');
 
 const write = (path: string, value: unknown) => {

@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
 import { parse } from 'yaml';
+import { scratchDir } from '../src/content/testing';
 
 const WORKFLOW = '.github/workflows/site.yml';
 const validate = (file: string) => spawnSync('node', ['node_modules/@action-validator/cli/cli.mjs', file], { encoding: 'utf8' });
@@ -16,7 +16,7 @@ describe('the publishing workflow', () => {
   });
 
   it('is refused by the validator when broken (the check can fail)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'wf-'));
+    const dir = scratchDir('wf-');
     const broken = join(dir, 'site.yml');
     writeFileSync(broken, readFileSync(WORKFLOW, 'utf8').replace('runs-on: ubuntu-latest', 'runs-on: [ubuntu-latest, {bad: 1}]').replace('steps:', 'stepz:'));
     expect(validate(broken).status).not.toBe(0);
@@ -43,7 +43,8 @@ describe('the publishing workflow', () => {
     const steps: { uses?: string; run?: string; with?: Record<string, string> }[] = wf.jobs.build.steps;
     const cache = steps.findIndex((s) => s.uses?.startsWith('actions/cache@'));
     expect(cache).toBeGreaterThan(-1);
-    expect(steps[cache]!.with!.path).toBe('node_modules/.cache/nucleus');
+    // The build cache (src/content/buildCache.ts) and the bundled build script (scripts/build.mjs).
+    expect(steps[cache]!.with!.path.trim().split('\n')).toEqual(['node_modules/.cache/nucleus', 'node_modules/.cache/nucleus-build']);
     // A key per commit: every run saves what it built; restore-keys find the last one.
     expect(steps[cache]!.with!.key).toContain('github.sha');
     expect(steps[cache]!.with!['restore-keys']).toMatch(/nucleus-build-/);

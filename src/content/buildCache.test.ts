@@ -1,11 +1,10 @@
 import { describe, it, expect, afterEach } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
 import { loadSite } from './load';
 import { ParseCache, flushWrites, handoff, readCacheFile } from './buildCache';
 import { buildTimestamp } from './buildInfo';
-import { writeCorpus, page } from './testing';
+import { scratchDir, writeCorpus, page } from './testing';
 
 const files = {
   'index.md': page({ title: 'Home' }, '## Start\n\nSee [combat](/rules/combat).\n'),
@@ -16,7 +15,7 @@ const files = {
 describe('the parse cache', () => {
   it('parses each file once; a second load reuses every parse and gives the same site', () => {
     const dir = writeCorpus(files);
-    const file = join(mkdtempSync(join(tmpdir(), 'nucleus-cache-')), 'parse.bin');
+    const file = join(scratchDir('nucleus-cache-'), 'parse.bin');
     const first = new ParseCache(file);
     const a = loadSite(dir, { cache: first });
     expect([first.hits, first.misses]).toEqual([0, 3]);
@@ -30,7 +29,7 @@ describe('the parse cache', () => {
 
   it('parses again only the file that changed', () => {
     const dir = writeCorpus(files);
-    const file = join(mkdtempSync(join(tmpdir(), 'nucleus-cache-')), 'parse.bin');
+    const file = join(scratchDir('nucleus-cache-'), 'parse.bin');
     loadSite(dir, { cache: new ParseCache(file) });
     writeFileSync(join(dir, '1.rules/1.combat.md'), page({ title: 'Combat' }, '## Rounds\n\nA round is ten seconds.\n'));
     const cache = new ParseCache(file);
@@ -41,7 +40,7 @@ describe('the parse cache', () => {
 
   it('hands out copies: changing a loaded record does not change the cache', () => {
     const dir = writeCorpus(files);
-    const file = join(mkdtempSync(join(tmpdir(), 'nucleus-cache-')), 'parse.bin');
+    const file = join(scratchDir('nucleus-cache-'), 'parse.bin');
     const cache = new ParseCache(file);
     loadSite(dir, { cache }).pages.get('/rules/gear')!.title = 'Changed';
     expect(loadSite(dir, { cache }).pages.get('/rules/gear')!.title).toBe('Gear');
@@ -50,7 +49,7 @@ describe('the parse cache', () => {
 
 describe('saving the parse cache in the background', () => {
   it('a cache opened before the write lands sees the save, and flushWrites leaves it on disk', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'nucleus-cache-')), 'parse.bin');
+    const file = join(scratchDir('nucleus-cache-'), 'parse.bin');
     const cache = new ParseCache(file);
     cache.set('a', { title: 'Airlock' });
     cache.save();
@@ -65,7 +64,7 @@ describe('the cache file', () => {
   const value = (n: number) => ({ text: `entry ${n} `.repeat(200) });
   /** A cache file with entries 0..n-1, as a build that used them all leaves it. */
   async function filled(n: number): Promise<string> {
-    const file = join(mkdtempSync(join(tmpdir(), 'nucleus-cache-')), 'values.bin');
+    const file = join(scratchDir('nucleus-cache-'), 'values.bin');
     const cache = new ParseCache(file);
     for (let i = 0; i < n; i++) cache.set(`k${i}`, value(i));
     cache.save();
@@ -124,7 +123,7 @@ describe('the cache file', () => {
   });
 
   it('starts empty from a file that is not a cache file (an older format)', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'nucleus-cache-')), 'values.bin');
+    const file = join(scratchDir('nucleus-cache-'), 'values.bin');
     writeFileSync(file, 'something else entirely');
     const cache = reopen(file);
     expect(cache.get('a')).toBeUndefined();

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renameAnswers, writeAnswers } from './answer-writer.mjs';
 import { startAnswerWriter } from './build-output';
+import { scratchDir } from '../content/testing';
 
 const QUERY = 'api/content/query';
 
 /** An output folder holding the last build's answers (integrity `old`). */
 function lastBuild(): string {
-  const out = mkdtempSync(join(tmpdir(), 'nucleus-answers-'));
+  const out = scratchDir('nucleus-answers-');
   mkdirSync(join(out, QUERY), { recursive: true });
   const put = (name: string, text: string) => writeFileSync(join(out, QUERY, name), text);
   put('aaa.old.json', '{"same":1}');

@@ -1,11 +1,11 @@
 import { describe, it, expect, beforeAll } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { writeCompressedCopies } from './compress';
 import { compressionJobs, startCompressing } from '../content/compression';
+import { scratchDir } from '../content/testing';
 
 const quiet = { info: () => undefined, warn: () => undefined };
 
@@ -13,7 +13,7 @@ const quiet = { info: () => undefined, warn: () => undefined };
 const bigJson = (seed: string) => JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ id: `${seed}-${i}`, title: `Entry ${i} of ${seed}`, text: 'ÉTOILE ✦ '.repeat(3) })));
 
 function output(files: Record<string, string | Buffer>): string {
-  const out = mkdtempSync(join(tmpdir(), 'nucleus-compress-'));
+  const out = scratchDir('nucleus-compress-');
   for (const [path, data] of Object.entries(files)) {
     mkdirSync(join(out, path, '..'), { recursive: true });
     writeFileSync(join(out, path), data);
@@ -34,7 +34,7 @@ const noise = randomBytes(40_000);
 describe('compressed copies', () => {
   let cacheDir: string;
   beforeAll(() => {
-    cacheDir = mkdtempSync(join(tmpdir(), 'nucleus-compress-cache-'));
+    cacheDir = scratchDir('nucleus-compress-cache-');
     process.env.NUCLEUS_CACHE_DIR = cacheDir;
   });
 

@@ -6,13 +6,13 @@
  */
 import { test, expect } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
+import { scratchDir } from '../../src/content/testing';
 
 const PORT = Number(process.env.E2E_PORT || 4399) + 2;
 const URL = `http://127.0.0.1:${PORT}`;
-const content = join(mkdtempSync(join(tmpdir(), 'nucleus-dev-')), 'content');
+const content = join(scratchDir('nucleus-dev-'), 'content');
 let server: ChildProcess | undefined;
 
 test.describe.configure({ mode: 'serial' });

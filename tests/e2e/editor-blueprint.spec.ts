@@ -5,12 +5,12 @@
  * exported file (a differential check), never with a number written here.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures';
+import { scratchDir } from '../../src/content/testing';
 
 // The machine running the suite is shared: give the real IndexedDB, sql.js and the CLI time.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -52,7 +52,7 @@ async function waitSaved(page: Page) {
 async function exportAndEvaluate(page: Page) {
   const download = page.waitForEvent('download');
   await menu(page, 'Export');
-  const file = join(mkdtempSync(join(tmpdir(), 'nucleus-bp-')), (await download).suggestedFilename());
+  const file = join(scratchDir('nucleus-bp-'), (await download).suggestedFilename());
   await (await download).saveAs(file);
   const out = execFileSync('npm', ['run', '--silent', 'rules', '--', 'evaluate', file], { encoding: 'utf8' });
   return { doc: JSON.parse(readFileSync(file, 'utf8')), result: JSON.parse(out) as { valid: boolean; derived: { spent: number; capacity: number; price: number; availability: string } } };

@@ -5,12 +5,13 @@
  * rules command on the exported file (a differential check).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { scratchDir } from '../../src/content/testing';
 
 const SUMMARY_KEYS = ['rank', 'health', 'guard', 'protection', 'strainCapacity', 'initiative', 'bulkLimit', 'featureSlots', 'skillPointsLeft', 'attributePointsLeft'] as const;
 // Outside test-results (Playwright empties it on every run), so the pictures can be looked at later.
@@ -53,7 +54,7 @@ async function exportAndEvaluate(page: Page) {
   const menu = page.getByRole('button', { name: 'Document' });
   await menu.click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
-  const dir = mkdtempSync(join(tmpdir(), 'nucleus-character-'));
+  const dir = scratchDir('nucleus-character-');
   const file = join(dir, download.suggestedFilename());
   await download.saveAs(file);
   const out = execFileSync('npm', ['run', '--silent', 'rules', '--', 'evaluate', file], { encoding: 'utf8' });
@@ -170,7 +171,7 @@ test.describe('character editor', () => {
 
   test('armour changes Guard and Protection; a core over Sync says so; both agree with the rules command', async ({ page, at }) => {
     // The player's own core, imported in the core editor.
-    const dir = mkdtempSync(join(tmpdir(), 'nucleus-core-'));
+    const dir = scratchDir('nucleus-core-');
     const coreFile = join(dir, 'overclock.core.json');
     const now = '2026-11-23T10:00:00.000Z';
     writeFileSync(coreFile, JSON.stringify({ kind: 'core', id: 'e2e-overclock', schemaVersion: 1, name: 'Overclock', createdAt: now, updatedAt: now, tier: 3, discipline: 'kinetic', activation: 'action', range: 'self', duration: 'instant', effects: [{ id: readFirstEffect(), potency: 1 }], sideEffects: [] }));
@@ -243,7 +244,7 @@ test.describe('character editor', () => {
 
   test('a copy of my own blueprint and core: the original changes in its editor, the character offers the update, one undo step', async ({ page, context, at }) => {
     const now = '2026-11-23T10:00:00.000Z';
-    const dir = mkdtempSync(join(tmpdir(), 'nucleus-origin-'));
+    const dir = scratchDir('nucleus-origin-');
     const blueprintFile = join(dir, 'hand-cannon.blueprint.json');
     writeFileSync(blueprintFile, JSON.stringify({ kind: 'blueprint', id: 'e2e-hand-cannon', schemaVersion: 1, name: 'Hand Cannon', createdAt: now, updatedAt: now, tags: [], type: 'weapon', rank: 1, properties: { damage: 3, range: 'close', rate: 1, bulk: 1 }, features: [] }));
     const coreFile = join(dir, 'spark.core.json');

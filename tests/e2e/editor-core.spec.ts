@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
+import { scratchDir } from '../../src/content/testing';
 
 /**
  * The core editor in the built site: a core built from scratch by mouse and
@@ -41,7 +41,7 @@ function rulesEvaluate(text: string): {
   derived: Record<string, number>;
   issues: { code: string }[];
 } {
-  const dir = mkdtempSync(join(tmpdir(), 'core-e2e-'));
+  const dir = scratchDir('core-e2e-');
   const file = join(dir, 'core.json');
   writeFileSync(file, text);
   return JSON.parse(
