@@ -9,8 +9,8 @@
  * lockfile, which is part of the code version; scripts/build.ts checks the
  * result against a page the full build rendered before trusting it.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { astroInternal, type SnapshotRoute } from '../../src/integrations/snapshot';
 
@@ -31,6 +31,26 @@ export interface BundleRenderer {
   render(props: { path: string; redirect?: string }): Promise<string>;
 }
 
+/**
+ * The bundle imports its packages by name (`react`). Inside the project
+ * (the cache's default place) Node finds them in node_modules/ above it; a
+ * cache folder elsewhere (NUCLEUS_CACHE_DIR, or a cache copied or restored
+ * there) gets a link to the project's node_modules/, made when the bundle is
+ * opened, so a moved project or cache does not keep a stale one.
+ */
+function linkPackages(bundle: string): void {
+  if (!relative(process.cwd(), bundle).startsWith('..')) return;
+  const link = join(bundle, 'node_modules');
+  const target = join(process.cwd(), 'node_modules');
+  try {
+    if (readlinkSync(link) === target) return;
+  } catch {
+    // no link yet
+  }
+  rmSync(link, { force: true });
+  symlinkSync(target, link, 'dir');
+}
+
 /** Opens the saved bundle in `dir` (the snapshot folder); throws with a reason when it cannot be used. */
 export async function openBundle(dir: string): Promise<BundleRenderer> {
   const route = JSON.parse(readFileSync(join(dir, 'route.json'), 'utf8')) as SnapshotRoute;
@@ -49,6 +69,7 @@ export async function openBundle(dir: string): Promise<BundleRenderer> {
       astroInternal<{ deserializeManifest: (m: unknown) => Manifest }>('core/app/common.js'),
       astroInternal<{ NOOP_MIDDLEWARE_FN: unknown }>('core/middleware/noop-middleware.js'),
     ]);
+  linkPackages(bundle);
   const saved = deserializeManifest(route.manifest);
   if (saved.entryModules[PAGE_SCRIPT_ID]) throw new Error('the site injects page scripts, which the content-only rebuild does not add');
   const { renderers } = (await import(pathToFileURL(join(bundle, 'renderers.mjs')).href)) as { renderers: unknown[] };

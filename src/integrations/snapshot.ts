@@ -18,7 +18,7 @@
  */
 import type { AstroIntegration, AstroConfig } from 'astro';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { cacheDir, flushWrites, handoff, sha } from '../content/buildCache';
@@ -167,9 +167,6 @@ export default function snapshot(): AstroIntegration {
           mkdirSync(join(bundle, file, '..'), { recursive: true });
           cpSync(join(server, file), join(bundle, file));
         }
-        // The bundle imports its packages by name: outside the project, a
-        // link lets Node find them.
-        if (relative(process.cwd(), bundle).startsWith('..')) symlinkSync(join(process.cwd(), 'node_modules'), join(bundle, 'node_modules'), 'dir');
         const { cssOrder, mergeInlineCss } = await astroInternal<{ cssOrder: (a: unknown, b: unknown) => number; mergeInlineCss: (acc: unknown[], s: unknown) => unknown[] }>('core/build/internal.js');
         const { serializeRouteData } = await astroInternal<{ serializeRouteData: (r: unknown, t: string) => unknown }>('core/routing/manifest/serialization.js');
         const route: SnapshotRoute = {
