@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { cacheFolder, sha, writeAtomic } from '../content/buildCache';
 import { startPhase, endPhase, timed } from '../content/buildTiming';
 import type { OutputLogger } from './build-output';
+import { PAGES_CACHE } from '../config/offline';
 
 /** `nucleus/CoreEditor` → `nucleus/CoreEditor/index.html`, for each page folder under `dir`. */
 function pageFolders(out: string, dir: string): [string, string[]][] {
@@ -84,7 +85,7 @@ function runtimeOptions() {
         urlPattern: ({ request }: { request: Request }) => request.mode === 'navigate',
         handler: 'StaleWhileRevalidate' as const,
         options: {
-          cacheName: 'nucleus-pages',
+          cacheName: PAGES_CACHE,
           precacheFallback: { fallbackURL: 'offline/index.html' },
           expiration: { maxEntries: 2000 },
         },

@@ -3,6 +3,7 @@
 // waiting worker into the new-version notice.
 import { BASE } from '../config/base';
 import { $versionNotice } from '../stores/version';
+import { PAGES_CACHE } from '../config/offline';
 
 const root = BASE.endsWith('/') ? BASE : `${BASE}/`;
 type W = Window & { __nucleusWaitingWorker?: ServiceWorker };
@@ -29,7 +30,7 @@ if ('serviceWorker' in navigator && import.meta.env.PROD) {
       .then(async () => {
         // The page the reader arrived on (an error page is never kept).
         const url = location.href.split('#')[0]!;
-        const cache = await caches.open('nucleus-pages');
+        const cache = await caches.open(PAGES_CACHE);
         if (!document.querySelector('[data-error-status]') && !(await cache.match(url))) await cache.add(url);
         document.documentElement.dataset.offlineReady = 'true';
       })

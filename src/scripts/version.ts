@@ -4,13 +4,19 @@ import { BASE, stripBase } from '../config/base';
 import { onPage } from './lifecycle';
 
 import { runningBuild } from '../db/running-build';
+import { PAGES_CACHE } from '../config/offline';
 
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? null;
 const pollMs = Number(meta('nucleus-version-poll')) || DEFAULT_POLL_MS;
 let lastCheck = Date.now();
+/** The site root (with its base), ending in '/'. */
+const root = BASE.endsWith('/') ? BASE : BASE + '/';
 
 async function check(): Promise<void> {
-  if ($versionNotice.get()) return;
+  // A notice that already says whether this page changed stays as it is; one
+  // raised by a waiting service worker (it cannot tell) is completed.
+  const shown = $versionNotice.get();
+  if (shown && shown.pageChanged !== null) return;
   lastCheck = Date.now();
   const build = await runningBuild();
   if (!build) return;
@@ -18,10 +24,60 @@ async function check(): Promise<void> {
     buildId: build.id,
     pageHash: meta('nucleus-page'),
     path: stripBase(location.pathname).replace(/\/$/, '') || '/',
-    root: BASE.endsWith('/') ? BASE : BASE + '/',
+    root,
     fetch: (u, i) => fetch(u, i),
   });
   if (notice) $versionNotice.set(notice);
+}
+
+/** Resolves when the registration's installing worker (if any) is installed or gone, or after `ms`. */
+function installed(reg: ServiceWorkerRegistration, ms: number): Promise<void> {
+  const worker = reg.installing;
+  if (!worker) return Promise.resolve();
+  return new Promise((done) => {
+    const timer = window.setTimeout(done, ms);
+    worker.addEventListener('statechange', () => {
+      if (worker.state !== 'installing') {
+        window.clearTimeout(timer);
+        done();
+      }
+    });
+  });
+}
+
+/**
+ * Reloads into the new build. A plain reload would not be enough: the
+ * service worker answers with the copy of this page it kept (and its own
+ * build's files) until a newer worker takes over. So it first asks the
+ * browser for the new worker and lets it install, refreshes this page's
+ * kept copy from the network, then lets the new worker take over and
+ * reloads. Offline or on any failure it still reloads.
+ */
+async function reloadIntoNewBuild(): Promise<void> {
+  const sw = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
+  let reg: ServiceWorkerRegistration | undefined;
+  try {
+    reg = await sw?.getRegistration(root);
+    if (reg) {
+      await reg.update();
+      await installed(reg, 20_000);
+    }
+    if (sw?.controller && 'caches' in window) {
+      const url = location.href.split('#')[0]!;
+      const page = await fetch(url, { cache: 'no-store', credentials: 'same-origin' });
+      if (page.ok && !page.redirected) await (await caches.open(PAGES_CACHE)).put(url, page);
+    }
+  } catch (e) {
+    console.warn('[nucleus] could not fetch the new version before reloading:', e);
+  }
+  const waiting = reg?.waiting ?? (window as Window & { __nucleusWaitingWorker?: ServiceWorker }).__nucleusWaitingWorker;
+  if (waiting && sw) {
+    sw.addEventListener('controllerchange', () => location.reload());
+    waiting.postMessage({ type: 'SKIP_WAITING' });
+    window.setTimeout(() => location.reload(), 3000);
+  } else {
+    location.reload();
+  }
 }
 
 const showNotice = (notice: ReturnType<typeof $versionNotice.get>) => {
@@ -40,16 +96,11 @@ $versionNotice.subscribe(showNotice);
 onPage(() => {
   const box = document.querySelector<HTMLElement>('[data-version-notice]');
   showNotice($versionNotice.get());
-  box?.querySelector('[data-version-reload]')?.addEventListener('click', () => {
-    // A waiting service worker takes over first, so the reload gets the new build.
-    const waiting = (window as Window & { __nucleusWaitingWorker?: ServiceWorker }).__nucleusWaitingWorker;
-    if (waiting && 'serviceWorker' in navigator) {
-      navigator.serviceWorker.addEventListener('controllerchange', () => location.reload());
-      waiting.postMessage({ type: 'SKIP_WAITING' });
-      window.setTimeout(() => location.reload(), 3000);
-    } else {
-      location.reload();
-    }
+  box?.querySelector<HTMLButtonElement>('[data-version-reload]')?.addEventListener('click', (event) => {
+    const button = event.currentTarget as HTMLButtonElement;
+    button.disabled = true;
+    button.textContent = 'Updating…';
+    void reloadIntoNewBuild();
   });
   box?.querySelector('[data-version-dismiss]')?.addEventListener('click', () => {
     if (box) box.hidden = true;

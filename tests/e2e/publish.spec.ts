@@ -1,0 +1,145 @@
+/**
+ * The deploy issue's "done when", end to end in a real browser: a writer
+ * changes one rules page; the workflow's steps (`npm run check:content`,
+ * `npm run build`, as .github/workflows/site.yml runs them) check it and
+ * rebuild it from the build cache without `astro build`; the result, served
+ * by a plain static server under the sub-path /guide/, shows the change to a
+ * reader who had the page open (the new-version notice says this page
+ * changed, and Reload shows the new text) and to one who reads offline after
+ * their next visit.
+ *
+ * It works on copies: of content/, of the sub-path site the suite serves
+ * (dist-sub/, built by scripts/build-e2e.mjs) and of the build cache that
+ * build filled, so the rebuild is the one a CI run with its cache restored
+ * makes, and the other tests' site is left alone.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const BASE = '/guide/';
+const PAGE = '2.rules/4.combat.md';
+const ADDED = 'Keep the initiative order written where everyone at the table can see it.';
+
+const work = mkdtempSync(join(tmpdir(), 'nucleus-publish-'));
+const content = join(work, 'content');
+const cache = join(work, 'cache');
+const site = join(work, 'site');
+let server: ChildProcess | undefined;
+let origin = '';
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => done(port));
+    });
+  });
+}
+
+/** Runs an npm script as the workflow does, on the copied content and cache. */
+function npm(args: string[]): { status: number | null; output: string } {
+  const r = spawnSync('npm', ['run', '--silent', ...args], {
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NUCLEUS_BASE: BASE, NUCLEUS_CONTENT_DIR: content, NUCLEUS_CACHE_DIR: cache },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { status: r.status, output: `${r.stdout}\n${r.stderr}` };
+}
+
+test.beforeAll(async () => {
+  const defaultCache = resolve('node_modules/.cache/nucleus');
+  if (!existsSync('dist-sub/guide/index.html') || !existsSync(defaultCache)) {
+    throw new Error('the sub-path build is missing: run npm run test:e2e (scripts/build-e2e.mjs builds dist-sub/ first)');
+  }
+  cpSync('content', content, { recursive: true });
+  cpSync(defaultCache, cache, { recursive: true });
+  cpSync('dist-sub', site, { recursive: true });
+  const port = await freePort();
+  server = spawn('npx', ['serve', site, '--listen', `tcp://127.0.0.1:${port}`, '--no-clipboard', '--no-request-logging'], { stdio: 'ignore' });
+  origin = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${origin}${BASE}`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (i > 300) throw new Error('the static server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+});
+
+test.afterAll(() => {
+  server?.kill();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** Opens the combat rules page and waits until the service worker keeps it. */
+async function readCombat(page: Page): Promise<void> {
+  await page.goto(`${origin}${BASE}rules/combat`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Combat');
+  await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 15_000 });
+}
+
+test('a writer changes one rules page: checked, rebuilt from the cache, and readers see it, online and offline', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const notice = (page: Page) => page.getByRole('status').filter({ hasText: 'A new version of Nucleus is available' });
+
+  // Reader A has the page open; reader B read it yesterday and left.
+  const a = await browser.newContext();
+  const b = await browser.newContext();
+  const readerA = await a.newPage();
+  await readCombat(readerA);
+  const readerB = await b.newPage();
+  await readCombat(readerB);
+  await readerB.close();
+  await expect(readerA.getByText(ADDED)).toHaveCount(0);
+
+  // The writer's commit: one sentence more on the combat page.
+  const file = join(content, PAGE);
+  const text = readFileSync(file, 'utf8');
+  const anchor = 'Creatures roll initiative the same way, from their own Reflex and Logic.';
+  expect(text).toContain(anchor);
+  writeFileSync(file, text.replace(anchor, `${anchor} ${ADDED}`));
+
+  // The workflow's steps: check the content, then build from the cache.
+  const check = npm(['check:content']);
+  expect(check.status, check.output).toBe(0);
+  const build = npm(['build', '--', '--outDir', join(site, 'guide')]);
+  expect(build.status, build.output).toBe(0);
+  expect(build.output).toContain('content-only rebuild: 1 page rendered, astro build skipped');
+
+  // Reader A: the next check finds the new build and says this page changed.
+  await readerA.evaluate(() => window.dispatchEvent(new Event('nucleus:check-version')));
+  await expect(notice(readerA)).toBeVisible();
+  await expect(notice(readerA)).toContainText('This page has changed.');
+  await notice(readerA).getByRole('button', { name: 'Reload' }).click();
+  // One click: the new text, from the new build (no second notice).
+  await expect(readerA.getByText(ADDED)).toBeVisible({ timeout: 30_000 });
+  await readerA.evaluate(() => window.dispatchEvent(new Event('nucleus:check-version')));
+  await readerA.waitForTimeout(500);
+  await expect(notice(readerA)).toBeHidden();
+
+  // Reader B comes back while online (the kept copy is refreshed behind the
+  // page they are shown), then loses the connection: the change is there.
+  const again = await b.newPage();
+  await readCombat(again);
+  await again.evaluate(() => window.dispatchEvent(new Event('nucleus:check-version')));
+  await expect(notice(again)).toContainText('This page has changed.');
+  await b.setOffline(true);
+  await expect
+    .poll(async () => {
+      await again.reload();
+      return again.getByText(ADDED).count();
+    }, { timeout: 20_000 })
+    .toBe(1);
+  await expect(again.getByRole('heading', { level: 1 })).toHaveText('Combat');
+
+  await a.close();
+  await b.close();
+});
