@@ -26,8 +26,11 @@ test.describe('new version notice', () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    // Reload first asks for a new service worker and refreshes the page's
+    // kept copy (scripts/version.ts), then reloads.
+    const reloaded = page.waitForEvent('load');
     await notice.getByRole('button', { name: 'Reload' }).click();
-    await page.waitForLoadState('load');
+    await reloaded;
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
   });
 
