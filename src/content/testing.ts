@@ -1,16 +1,20 @@
 /** Test helpers: throw-away folders, and content folders written from `{ path: text }`. */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 
 const scratch: string[] = [];
 
 /**
- * A new folder under the system's temporary folder, removed when the test
- * process ends (the suites ran thousands of them into /tmp and left them).
+ * A new folder for one test's files. Under vitest it is made inside the run's
+ * own folder (`NUCLEUS_SCRATCH_DIR`, tests/unit-setup.ts), which is removed
+ * when the run ends: vitest stops its workers without an `exit` event, so
+ * folders removed on exit alone were left behind in /tmp. Elsewhere it is a
+ * folder under the system's temporary folder, removed when the process exits.
  */
 export function scratchDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const run = process.env.NUCLEUS_SCRATCH_DIR;
+  const dir = mkdtempSync(join(run && existsSync(run) ? run : tmpdir(), prefix));
   if (scratch.length === 0) process.once('exit', () => scratch.forEach((d) => rmSync(d, { recursive: true, force: true })));
   scratch.push(dir);
   return dir;

@@ -24,10 +24,12 @@ const BASE = '/guide/';
 const PAGE = '2.rules/4.combat.md';
 const ADDED = 'Keep the initiative order written where everyone at the table can see it.';
 
-const work = mkdtempSync(join(tmpdir(), 'nucleus-publish-'));
-const content = join(work, 'content');
-const cache = join(work, 'cache');
-const site = join(work, 'site');
+// Made in beforeAll: Playwright also loads this file to list its tests, in a
+// process that runs no hooks (a folder made here would be left behind).
+let work = '';
+let content = '';
+let cache = '';
+let site = '';
 let server: ChildProcess | undefined;
 let origin = '';
 
@@ -57,6 +59,10 @@ test.beforeAll(async () => {
   if (!existsSync('dist-sub/guide/index.html') || !existsSync(defaultCache)) {
     throw new Error('the sub-path build is missing: run npm run test:e2e (scripts/build-e2e.mjs builds dist-sub/ first)');
   }
+  work = mkdtempSync(join(tmpdir(), 'nucleus-publish-'));
+  content = join(work, 'content');
+  cache = join(work, 'cache');
+  site = join(work, 'site');
   cpSync('content', content, { recursive: true });
   cpSync(defaultCache, cache, { recursive: true });
   cpSync('dist-sub', site, { recursive: true });
@@ -76,7 +82,7 @@ test.beforeAll(async () => {
 
 test.afterAll(() => {
   server?.kill();
-  rmSync(work, { recursive: true, force: true });
+  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 /** Opens the combat rules page and waits until the service worker keeps it. */
