@@ -6,6 +6,9 @@
  */
 export const BASE: string = (import.meta.env?.BASE_URL as string | undefined) ?? '/';
 
+/** The site root with its base, always ending in '/' (`/`, `/guide/`): where its files are fetched from. */
+export const SITE_ROOT: string = BASE.endsWith('/') ? BASE : `${BASE}/`;
+
 export function withBase(path: string, base: string = BASE): string {
   if (!path.startsWith('/') || path.startsWith('//')) return path;
   const b = base.replace(/\/$/, '');

@@ -10,14 +10,13 @@ import { pageQuery, surroundQuery, globalQueries } from '../content/queries';
 import { renderBody, escapeHtml } from '../content/render';
 import { resolveRedirect } from '../content/redirect';
 import type { Body, TocEntry } from '../content/types';
-import { BASE, stripBase, withBase } from '../config/base';
+import { BASE, SITE_ROOT as root, stripBase, withBase } from '../config/base';
 import { siteConfig } from '../config/site';
 import { onPage } from './lifecycle';
 import { runningBuild } from '../db/running-build';
 
 const html = document.documentElement;
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
-const root = BASE.endsWith('/') ? BASE : `${BASE}/`;
 
 interface PageRecordLite {
   _path: string;

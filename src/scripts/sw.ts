@@ -1,15 +1,12 @@
 // Registers the service worker (production builds only), caches the page the
 // reader arrived on (it loaded before the worker took control), and turns a
 // waiting worker into the new-version notice.
-import { BASE } from '../config/base';
+import { SITE_ROOT as root } from '../config/base';
 import { $versionNotice } from '../stores/version';
 import { PAGES_CACHE } from '../config/offline';
 
-const root = BASE.endsWith('/') ? BASE : `${BASE}/`;
-type W = Window & { __nucleusWaitingWorker?: ServiceWorker };
-
-function offerUpdate(worker: ServiceWorker): void {
-  (window as W).__nucleusWaitingWorker = worker;
+/** A new worker waits: the notice (its Reload, scripts/version.ts, lets it take over). */
+function offerUpdate(): void {
   if (!$versionNotice.get()) $versionNotice.set({ id: 'service-worker', pageChanged: null });
 }
 
@@ -18,11 +15,11 @@ if ('serviceWorker' in navigator && import.meta.env.PROD) {
     navigator.serviceWorker
       .register(`${root}sw.js`, { scope: root })
       .then((reg) => {
-        if (reg.waiting && navigator.serviceWorker.controller) offerUpdate(reg.waiting);
+        if (reg.waiting && navigator.serviceWorker.controller) offerUpdate();
         reg.addEventListener('updatefound', () => {
           const next = reg.installing;
           next?.addEventListener('statechange', () => {
-            if (next.state === 'installed' && navigator.serviceWorker.controller) offerUpdate(next);
+            if (next.state === 'installed' && navigator.serviceWorker.controller) offerUpdate();
           });
         });
         return navigator.serviceWorker.ready;

@@ -1,6 +1,6 @@
 // Polls for a new build and shows the notice. Never reloads by itself.
 import { $versionNotice, checkForUpdate, DEFAULT_POLL_MS } from '../stores/version';
-import { BASE, stripBase } from '../config/base';
+import { SITE_ROOT as root, stripBase } from '../config/base';
 import { onPage } from './lifecycle';
 
 import { runningBuild } from '../db/running-build';
@@ -9,8 +9,6 @@ import { PAGES_CACHE } from '../config/offline';
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? null;
 const pollMs = Number(meta('nucleus-version-poll')) || DEFAULT_POLL_MS;
 let lastCheck = Date.now();
-/** The site root (with its base), ending in '/'. */
-const root = BASE.endsWith('/') ? BASE : BASE + '/';
 
 async function check(): Promise<void> {
   // A notice that already says whether this page changed stays as it is; one
@@ -70,7 +68,7 @@ async function reloadIntoNewBuild(): Promise<void> {
   } catch (e) {
     console.warn('[nucleus] could not fetch the new version before reloading:', e);
   }
-  const waiting = reg?.waiting ?? (window as Window & { __nucleusWaitingWorker?: ServiceWorker }).__nucleusWaitingWorker;
+  const waiting = reg?.waiting;
   if (waiting && sw) {
     sw.addEventListener('controllerchange', () => location.reload());
     waiting.postMessage({ type: 'SKIP_WAITING' });

@@ -15,34 +15,21 @@
  */
 import { test, expect, type Page } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { scratchDir } from '../../src/content/testing';
+import { freePort } from '../../scripts/firestore-emulator.mjs';
 
 const BASE = '/guide/';
 const PAGE = '2.rules/4.combat.md';
 const ADDED = 'Keep the initiative order written where everyone at the table can see it.';
 
-// Made in beforeAll: Playwright also loads this file to list its tests, in a
-// process that runs no hooks (a folder made here would be left behind).
-let work = '';
-let content = '';
-let cache = '';
-let site = '';
+const work = scratchDir('nucleus-publish-');
+const content = join(work, 'content');
+const cache = join(work, 'cache');
+const site = join(work, 'site');
 let server: ChildProcess | undefined;
 let origin = '';
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
-}
 
 /** Runs an npm script as the workflow does, on the copied content and cache. */
 function npm(args: string[]): { status: number | null; output: string } {
@@ -59,10 +46,6 @@ test.beforeAll(async () => {
   if (!existsSync('dist-sub/guide/index.html') || !existsSync(defaultCache)) {
     throw new Error('the sub-path build is missing: run npm run test:e2e (scripts/build-e2e.mjs builds dist-sub/ first)');
   }
-  work = mkdtempSync(join(tmpdir(), 'nucleus-publish-'));
-  content = join(work, 'content');
-  cache = join(work, 'cache');
-  site = join(work, 'site');
   cpSync('content', content, { recursive: true });
   cpSync(defaultCache, cache, { recursive: true });
   cpSync('dist-sub', site, { recursive: true });
@@ -82,7 +65,6 @@ test.beforeAll(async () => {
 
 test.afterAll(() => {
   server?.kill();
-  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 /** Opens the combat rules page and waits until the service worker keeps it. */

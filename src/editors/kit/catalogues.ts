@@ -10,7 +10,7 @@
 import type { Catalogues } from '../../rules/engine';
 import type { ContentClient } from '../../db/content-client';
 import { runningBuild } from '../../db/running-build';
-import { BASE, withBase } from '../../config/base';
+import { SITE_ROOT, withBase } from '../../config/base';
 import { siteConfig } from '../../config/site';
 import { $preview } from '../../stores/preview';
 
@@ -41,7 +41,7 @@ let client: Promise<ContentClient> | null = null;
 function contentClient(): Promise<ContentClient> {
   client ??= Promise.all([import('../../db/content-client'), runningBuild()]).then(([{ createContentClient }, build]) =>
     createContentClient({
-      root: BASE.endsWith('/') ? BASE : `${BASE}/`,
+      root: SITE_ROOT,
       integrity: build?.integrity ?? '',
       // The editors always read catalogues from the database itself.
       preview: () => true,
