@@ -27,10 +27,10 @@ import { loadDocument, type NucleusDocument } from '../rules';
 import { decideSave } from './conflicts';
 import { applyListQuery, validityOf } from './local';
 import { pruneVersions, startsNewVersion, summariseChange } from './versions';
-import type { ChangeEvent, DocumentRepository, ListQuery, SaveOptions, SaveResult, StoredDocument, Usage, Version } from './types';
+import { MAX_CLOUD_JSON, type ChangeEvent, type DocumentRepository, type ListQuery, type SaveOptions, type SaveResult, type StoredDocument, type Usage, type Version } from './types';
 
 /** Characters of a document's JSON the cloud takes (firestore.rules has the same number). */
-export const MAX_CLOUD_JSON = 500_000;
+export { MAX_CLOUD_JSON };
 
 /** What one Firestore document holds. */
 interface CloudRecord {

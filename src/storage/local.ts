@@ -83,6 +83,8 @@ export interface LocalRepository extends DocumentRepository {
   /** Several documents at once (an import): all written in one transaction, or none (BatchConflictError). */
   saveMany(documents: readonly { document: NucleusDocument; options: SaveOptions }[]): Promise<SaveResult[]>;
   close(): void;
+  /** Resolves once the database is open; rejects with why it cannot be (VersionError, blocked, refused). */
+  ready(): Promise<void>;
 }
 
 /** A batch (saveMany) met stored documents newer than it expected: nothing was written. */
@@ -164,28 +166,68 @@ export function applyListQuery<T extends DocumentSummary>(docs: readonly T[], q:
   );
 }
 
+/** How long opening the database may take before the page says storage cannot be used. */
+export const OPEN_TIMEOUT_MS = 8000;
+
+/**
+ * Another tab holds the database open at an older version and does not let
+ * go: the upgrade waits for it (`blocked`).
+ */
+export class StorageBlockedError extends Error {
+  override readonly name = 'StorageBlockedError';
+}
+
+/** Aborts a transaction that may already have ended (a failed request aborts it first). */
+function abortQuietly(tx: { abort(): void }): void {
+  try {
+    tx.abort();
+  } catch {
+    // already aborted or finished: nothing of it was committed past this point
+  }
+}
+
+/** Opens (and upgrades) the database; never waits for ever (blocked, or no answer within OPEN_TIMEOUT_MS). */
+function openDatabase(name: string): Promise<IDBPDatabase<NucleusDB>> {
+  let fail: (e: Error) => void = () => undefined;
+  const stuck = new Promise<never>((_, reject) => (fail = reject));
+  const timer = setTimeout(() => fail(new StorageBlockedError(`The browser did not open its storage within ${OPEN_TIMEOUT_MS / 1000} s.`)), OPEN_TIMEOUT_MS);
+  const opening = openDB<NucleusDB>(name, DB_VERSION, {
+    blocked: () => fail(new StorageBlockedError('Another Nucleus tab holds an older version of the documents open.')),
+    upgrade: upgradeDatabase,
+  });
+  // A late success after a refusal: close it, so it does not block the next page.
+  void opening.then(
+    (db) => {
+      clearTimeout(timer);
+      return stuck.catch(() => db.close());
+    },
+    () => clearTimeout(timer),
+  );
+  return Promise.race([opening, stuck]);
+}
+
+async function upgradeDatabase(database: IDBPDatabase<NucleusDB>, oldVersion: number, _newVersion: number | null, tx: IDBPTransaction<NucleusDB, ('documents' | 'versions' | 'summaries' | 'meta')[], 'versionchange'>): Promise<void> {
+  if (oldVersion < 1) {
+    database.createObjectStore('documents', { keyPath: 'id' });
+    const versions = database.createObjectStore('versions', { keyPath: ['documentId', 'id'] });
+    versions.createIndex('documentId', 'documentId');
+    database.createObjectStore('meta');
+  }
+  if (oldVersion < 2) {
+    const summaries = database.createObjectStore('summaries', { keyPath: 'id' });
+    if (oldVersion >= 1) {
+      // Built once from what is stored; the documents themselves are not touched.
+      const [docs, versions] = await Promise.all([tx.objectStore('documents').getAll(), tx.objectStore('versions').getAll()]);
+      const versionBytes = new Map<string, number>();
+      for (const v of versions) versionBytes.set(v.documentId, (versionBytes.get(v.documentId) ?? 0) + jsonBytes(v));
+      await Promise.all(docs.map((d) => summaries.put(summaryOf(d, versionBytes.get(d.id) ?? 0))));
+    }
+  }
+}
+
 export async function openLocalRepository(options: LocalRepositoryOptions = {}): Promise<LocalRepository> {
   const now = options.now ?? Date.now;
-  const db: IDBPDatabase<NucleusDB> = await openDB<NucleusDB>(options.dbName ?? DEFAULT_DB_NAME, DB_VERSION, {
-    async upgrade(database, oldVersion, _newVersion, tx) {
-      if (oldVersion < 1) {
-        database.createObjectStore('documents', { keyPath: 'id' });
-        const versions = database.createObjectStore('versions', { keyPath: ['documentId', 'id'] });
-        versions.createIndex('documentId', 'documentId');
-        database.createObjectStore('meta');
-      }
-      if (oldVersion < 2) {
-        const summaries = database.createObjectStore('summaries', { keyPath: 'id' });
-        if (oldVersion >= 1) {
-          // Built once from what is stored; the documents themselves are not touched.
-          const [docs, versions] = await Promise.all([tx.objectStore('documents').getAll(), tx.objectStore('versions').getAll()]);
-          const versionBytes = new Map<string, number>();
-          for (const v of versions) versionBytes.set(v.documentId, (versionBytes.get(v.documentId) ?? 0) + jsonBytes(v));
-          await Promise.all(docs.map((d) => summaries.put(summaryOf(d, versionBytes.get(d.id) ?? 0))));
-        }
-      }
-    },
-  });
+  const db = await openDatabase(options.dbName ?? DEFAULT_DB_NAME);
   const listeners = new Set<(e: ChangeEvent) => void>();
   const channelName = options.channel === undefined ? CHANNEL_NAME : options.channel;
   const channel = channelName && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(channelName) : null;
@@ -336,11 +378,19 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
     const prepared = items.map((i) => prepare(i.document, i.options));
     const tx = db.transaction(['documents', 'versions', 'summaries'], 'readwrite');
     const results: WriteResult[] = [];
-    for (const p of prepared) results.push(await write(tx, p));
+    try {
+      for (const p of prepared) results.push(await write(tx, p));
+    } catch (e) {
+      // A batch is all or nothing: a write that throws (not only one the browser fails,
+      // which aborts by itself) takes back the ones before it.
+      abortQuietly(tx);
+      await tx.done.catch(() => undefined);
+      throw e;
+    }
     const conflicts = results.flatMap((r) => (r.ok ? [] : [r.conflict]));
     if (conflicts.length && results.length > 1) {
       // A batch is all or nothing.
-      tx.abort();
+      abortQuietly(tx);
       await tx.done.catch(() => undefined);
       throw new BatchConflictError(conflicts);
     }
@@ -477,6 +527,7 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
       listeners.clear();
       db.close();
     },
+    ready: async () => undefined,
   };
   await repo.purgeExpired();
   return repo;
@@ -489,6 +540,8 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
  */
 export function createLocalRepository(options: LocalRepositoryOptions = {}): LocalRepository {
   const opened = openLocalRepository(options);
+  // Its failure reaches every caller (and `ready()`); it is not an unhandled error of the page.
+  opened.catch(() => undefined);
   const call =
     <K extends 'list' | 'summaries' | 'get' | 'save' | 'saveMany' | 'delete' | 'restore' | 'purge' | 'versions' | 'restoreVersion' | 'usage' | 'purgeExpired'>(name: K) =>
     async (...args: unknown[]): Promise<unknown> =>
@@ -510,16 +563,20 @@ export function createLocalRepository(options: LocalRepositoryOptions = {}): Loc
     subscribe(listener) {
       let stop: (() => void) | null = null;
       let cancelled = false;
-      void opened.then((r) => {
-        if (!cancelled) stop = r.subscribe(listener);
-      });
+      void opened.then(
+        (r) => {
+          if (!cancelled) stop = r.subscribe(listener);
+        },
+        () => undefined,
+      );
       return () => {
         cancelled = true;
         stop?.();
       };
     },
     close() {
-      void opened.then((r) => r.close());
+      void opened.then((r) => r.close(), () => undefined);
     },
+    ready: () => opened.then(() => undefined),
   } as LocalRepository;
 }

@@ -19,13 +19,22 @@
  *    (`$movedToCopy`).
  * S5 Restoring a version is a new save of the version's content (it stays
  *    in the history, so the step can be undone).
+ * S6 No edit is lost when the page goes away first: every edit is written
+ *    at once to the journal (journal.ts J1–J5), which is cleared once the
+ *    store holds it; opening a document replays what a gone page left.
+ * S7 A document the store replaced with another tab's or device's version
+ *    says so (`$replaced`) until dismissed; an edit that makes the document
+ *    larger than the cloud keeps (MAX_CLOUD_JSON) is saved here and warned
+ *    of (`$tooLarge`).
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import type { NucleusDocument } from '../rules';
 import { conflictCopyName, resolveConflict } from './conflicts';
 import { summariseChange } from './versions';
-import type { DocumentRepository, MovedToCopy, StoredDocument } from './types';
+import { MAX_CLOUD_JSON, type DocumentRepository, type MovedToCopy, type StoredDocument } from './types';
 import { activeRepository } from './active';
+import { saveProblem } from './problems';
+import { contentKey, createJournal, holdPageLock, replayJournal, type Journal, type Recovery, type ReplayOptions } from './journal';
 
 /** Debounce of autosave after the last edit. */
 export const AUTOSAVE_MS = 800;
@@ -73,6 +82,13 @@ export interface DocumentSession {
    */
   readonly $movedToCopy: ReadableAtom<MovedToCopy | null>;
   dismissMovedToCopy(): void;
+  /** S6: what opening recovered from a page that went away with edits unsaved. */
+  readonly $recovered: ReadableAtom<Recovery | null>;
+  /** S7: the revision another tab or device saved over what was shown (nothing was unsaved). */
+  readonly $replaced: ReadableAtom<{ revision: number } | null>;
+  /** S7: characters of the document's JSON when over MAX_CLOUD_JSON, else null. */
+  readonly $tooLarge: ReadableAtom<number | null>;
+  dismissNotice(which: 'recovered' | 'replaced'): void;
   /** Replaces the working document; autosaves AUTOSAVE_MS later. */
   update(next: NucleusDocument | ((current: NucleusDocument) => NucleusDocument)): void;
   /** Saves now if there are unsaved edits (resolves when written). */
@@ -99,6 +115,10 @@ export interface OpenOptions {
   /** Listen to pagehide/visibilitychange (default: when there is a window). */
   lifecycle?: boolean;
   now?: () => number;
+  /** S6: the journal (default: localStorage's; null: none). */
+  journal?: Journal | null;
+  /** J4 for tests: is the page that wrote a journal entry gone? */
+  isGone?: ReplayOptions['isGone'];
 }
 
 export class DocumentNotFoundError extends Error {
@@ -122,9 +142,22 @@ export async function openDocument(source: string | NucleusDocument, options: Op
   const repo = options.repository ?? (await activeRepository());
   const now = options.now ?? Date.now;
   const delay = options.delayMs ?? AUTOSAVE_MS;
+  const journal = options.journal === undefined ? createJournal() : options.journal;
+  // J4: this page's entries are its own while it lives.
+  if (options.journal === undefined) holdPageLock();
   let initial: NucleusDocument;
   let stored: StoredDocument | null = null;
+  let recovered: Recovery | null = null;
+  let recoveryError: string | null = null;
   if (typeof source === 'string') {
+    if (journal) {
+      try {
+        recovered = await replayJournal(repo, source, { journal, validity: options.validity, isGone: options.isGone });
+      } catch (e) {
+        // The entry stays in the journal for the next opening; the player is told.
+        recoveryError = `Edits made before the page last closed could not be recovered yet: ${(e as Error).message}`;
+      }
+    }
     const found = await repo.get(source);
     if (!found) throw new DocumentNotFoundError(source);
     if (found.problem) throw new Error(found.problem);
@@ -137,15 +170,30 @@ export async function openDocument(source: string | NucleusDocument, options: Op
   const $document = atom<NucleusDocument>(initial);
   const $saveState = atom<SaveState>(stored ? 'saved' : 'unsaved');
   const $conflict = atom<Conflict | null>(null);
-  const $error = atom<string | null>(null);
+  const $error = atom<string | null>(recoveryError);
   const $stored = atom<StoredDocument | null>(stored);
   const $movedToCopy = atom<MovedToCopy | null>(null);
+  const $recovered = atom<Recovery | null>(recovered);
+  const $replaced = atom<{ revision: number } | null>(null);
+  const $tooLarge = atom<number | null>(null);
   let revision = stored?.revision ?? 0;
   let dirty = !stored;
   let editedAt = now();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let saving: Promise<void> | null = null;
+  /** J3's `landing`: the revision and content a save under way writes. */
+  let inFlight: { revision: number; content: string } | null = null;
   let closed = false;
+
+  /** S6/J1: the working document into the journal, synchronously. */
+  const record = () => {
+    journal?.write({ documentId: id, basedOn: revision, editedAt, document: $document.get(), ...(inFlight ? { landing: inFlight } : {}) });
+  };
+  /** S6/J2: after a save, the journal holds only what the store does not. */
+  const settled = () => {
+    if (dirty) record();
+    else journal?.clear(id);
+  };
 
   const schedule = () => {
     clearTimeout(timer);
@@ -175,19 +223,23 @@ export async function openDocument(source: string | NucleusDocument, options: Op
     const doc = $document.get();
     dirty = false;
     $saveState.set('saving');
+    inFlight = journal ? { revision: revision + 1, content: contentKey(doc) } : null;
     try {
       const r = await repo.save(doc, { basedOn: revision, valid: options.validity?.(doc) });
+      inFlight = null;
       if (r.ok) {
         revision = r.stored.revision;
         $stored.set(r.stored);
         $error.set(null);
         $saveState.set(dirty ? 'unsaved' : 'saved');
+        settled();
       } else {
         enterConflict(r.conflict);
       }
     } catch (e) {
+      inFlight = null;
       dirty = true;
-      $error.set(e instanceof Error ? e.message : String(e));
+      $error.set(saveProblem(e));
       $saveState.set('error');
     }
   }
@@ -257,6 +309,7 @@ export async function openDocument(source: string | NucleusDocument, options: Op
       $conflict.set({ ...c, mine, theirs, kept, copy: copyStored });
       $error.set(null);
       $saveState.set(dirty ? 'unsaved' : 'saved');
+      settled();
       if (dirty) schedule();
       return { kept, copy: copyStored };
     });
@@ -282,6 +335,7 @@ export async function openDocument(source: string | NucleusDocument, options: Op
       $document.set(r.stored.document);
       $conflict.set(null);
       $saveState.set('saved');
+      settled();
       return { kept: c.kept === 'mine' ? 'theirs' : 'mine', copy: m.stored };
     });
   }
@@ -301,10 +355,12 @@ export async function openDocument(source: string | NucleusDocument, options: Op
         if (!latest || latest.revision <= revision) return;
         if (dirty || holding()) return enterConflict(latest);
         if (event.movedToCopy?.revision === revision) $movedToCopy.set(event.movedToCopy);
+        else if (contentKey(latest.document) !== contentKey($document.get())) $replaced.set({ revision: latest.revision });
         revision = latest.revision;
         $stored.set(latest);
         $document.set(latest.document);
         $saveState.set('saved');
+        settled();
       } else if (event.type === 'deleted' || event.type === 'restored') {
         const latest = await repo.get(id);
         if (latest) $stored.set({ ...($stored.get() ?? latest), deletedAt: latest.deletedAt });
@@ -337,12 +393,20 @@ export async function openDocument(source: string | NucleusDocument, options: Op
     $stored,
     $movedToCopy,
     dismissMovedToCopy: () => $movedToCopy.set(null),
+    $recovered,
+    $replaced,
+    $tooLarge,
+    dismissNotice: (which) => (which === 'recovered' ? $recovered : $replaced).set(null),
     update(next) {
       const value = typeof next === 'function' ? next($document.get()) : next;
       if (value.id !== id) throw new Error(`A session edits one document: "${value.id}" is not "${id}".`);
       $document.set(value);
       dirty = true;
       editedAt = now();
+      record();
+      $replaced.set(null);
+      const chars = JSON.stringify(value).length;
+      $tooLarge.set(chars > MAX_CLOUD_JSON ? chars : null);
       const c = $conflict.get();
       if (c && !c.kept) {
         $conflict.set({ ...c, mine: value });
@@ -382,6 +446,7 @@ export async function openDocument(source: string | NucleusDocument, options: Op
         $stored.set(r.stored);
         $document.set(r.stored.document);
         $saveState.set('saved');
+        settled();
         return r.stored.document;
       });
     },

@@ -10,6 +10,8 @@
  *    field, and nothing is written. Rule issues (over budget, out of range)
  *    do not refuse a document: they never block a save either, and the
  *    library marks such documents.
+ *    A document longer than MAX_CLOUD_JSON characters is malformed too: it
+ *    could never sync.
  * T3 A document whose id is already stored needs a choice: 'replace' (a new
  *    save over it, so the old content stays in its history) or 'keep-both'
  *    (the imported one gets a new id).
@@ -17,7 +19,7 @@
 import { documentProblems, migrateDocument, RulesError, type NucleusDocument } from '../rules';
 import type { LocalRepository } from './local';
 import { newDocumentId } from './session';
-import type { DocumentRepository, StoredDocument } from './types';
+import { MAX_CLOUD_JSON, type DocumentRepository, type StoredDocument } from './types';
 
 export const LIBRARY_FORMAT = 'nucleus-library';
 export const LIBRARY_VERSION = 1;
@@ -87,6 +89,10 @@ function check(value: unknown, index: number | undefined): { document?: NucleusD
     return { problems: [{ ...base, path, message: (e as Error).message }] };
   }
   const problems = documentProblems(migrated).map((p) => ({ ...base, path: bracketPath(p.path), message: p.message }));
+  const chars = JSON.stringify(migrated).length;
+  if (chars > MAX_CLOUD_JSON) {
+    problems.push({ ...base, path: '', message: `it is ${chars.toLocaleString('en')} characters long, and the limit is ${MAX_CLOUD_JSON.toLocaleString('en')} (what the cloud keeps of one document)` });
+  }
   return problems.length ? { problems } : { document: migrated as NucleusDocument, problems };
 }
 

@@ -80,6 +80,13 @@ export interface Version {
   document: NucleusDocument;
 }
 
+/**
+ * The most characters a document's JSON may have: the cloud keeps it as one
+ * Firestore field under its 1 MiB limit (firestore.rules says the same), so
+ * a larger document could never sync. Imports refuse it; the editor warns.
+ */
+export const MAX_CLOUD_JSON = 500_000;
+
 /** Days a deleted document stays in the trash before it is purged. */
 export const TRASH_DAYS = 30;
 

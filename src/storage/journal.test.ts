@@ -1,0 +1,179 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openLocalRepository, type LocalRepository } from './local';
+import { openDocument, type DocumentSession } from './session';
+import { contentKey, createJournal, replayJournals } from './journal';
+import { webStorage } from './testing/webStorage';
+import { weapon } from '../rules/testing';
+import type { NucleusDocument } from '../rules';
+
+let n = 0;
+const repos: LocalRepository[] = [];
+const sessions: DocumentSession[] = [];
+afterEach(async () => {
+  for (const s of sessions.splice(0)) await s.close().catch(() => undefined);
+  for (const r of repos.splice(0)) r.close();
+});
+
+const names = new WeakMap<LocalRepository, string>();
+async function repo(dbName = `journal-${++n}`) {
+  const r = await openLocalRepository({ dbName, channel: null });
+  repos.push(r);
+  names.set(r, dbName);
+  return r;
+}
+
+const doc = (over: Record<string, unknown> = {}) => weapon({ id: 'w1', name: 'Longarm', ...over } as never) as NucleusDocument;
+const gone = async () => true;
+
+/**
+ * A page of the editor: its own connection to the database (no channel, so a page that
+ * "died" hears nothing more) and its own journal over the shared storage, with autosave
+ * far away (the page dies first).
+ */
+async function page(storage: ReturnType<typeof webStorage>, r: LocalRepository, source: string | NucleusDocument, pageId: string) {
+  const own = await repo(names.get(r));
+  const s = await openDocument(source, { repository: own, delayMs: 60_000, lifecycle: false, journal: createJournal(storage, pageId), isGone: gone });
+  sessions.push(s);
+  return s;
+}
+
+/** A page that went away: its session is dropped without a save (what a reload does to IndexedDB work). */
+function die(s: DocumentSession) {
+  sessions.splice(sessions.indexOf(s), 1);
+}
+
+async function stored(r: LocalRepository, name = 'Longarm') {
+  const saved = await r.save(doc({ name }), { basedOn: 0 });
+  if (!saved.ok) throw new Error('seed');
+  return saved.stored;
+}
+
+describe('edit journal (journal.ts J1–J5, session S6)', () => {
+  it('J1 an edit is in the journal at once, before any save; J2 the save clears it', async () => {
+    const storage = webStorage();
+    const r = await repo();
+    await stored(r);
+    const s = await page(storage, r, 'w1', 'a');
+    s.update((d) => ({ ...d, name: 'Longarm Mk II' }));
+    const [entry] = createJournal(storage, 'other').others();
+    expect(entry).toMatchObject({ documentId: 'w1', pageId: 'a', basedOn: 1 });
+    expect(entry!.document.name).toBe('Longarm Mk II');
+    await s.flush();
+    expect(storage.items.size).toBe(0);
+  });
+
+  it('J3 a page gone before its save: reopening makes the journal the document, and says so', async () => {
+    const storage = webStorage();
+    const r = await repo();
+    await stored(r);
+    const first = await page(storage, r, 'w1', 'a');
+    first.update((d) => ({ ...d, name: 'Typed just before reload' }));
+    die(first);
+    expect((await r.get('w1'))?.name).toBe('Longarm');
+
+    const second = await page(storage, r, 'w1', 'b');
+    expect(second.$document.get().name).toBe('Typed just before reload');
+    expect((await r.get('w1'))).toMatchObject({ name: 'Typed just before reload', revision: 2 });
+    expect(second.$recovered.get()?.kind).toBe('restored');
+    expect(storage.items.size).toBe(0);
+  });
+
+  it('J3 the stored document moved on since: the journal becomes a conflict copy, the stored one is untouched', async () => {
+    const storage = webStorage();
+    const r = await repo();
+    await stored(r);
+    const first = await page(storage, r, 'w1', 'a');
+    first.update((d) => ({ ...d, name: 'Mine' }));
+    die(first);
+    // Another tab saved meanwhile.
+    await r.save(doc({ name: 'Theirs' }), { basedOn: 1 });
+
+    const second = await page(storage, r, 'w1', 'b');
+    expect(second.$document.get().name).toBe('Theirs');
+    const recovered = second.$recovered.get();
+    expect(recovered?.kind).toBe('copy');
+    const copy = recovered?.kind === 'copy' ? await r.get(recovered.copy.id) : undefined;
+    expect(copy?.name).toMatch(/^Mine \(conflict copy, /);
+    expect((await r.list()).map((d) => d.name).sort()).toEqual([copy!.name, 'Theirs']);
+  });
+
+  it('J3 a save that landed as the page died counts as the base (no needless conflict copy)', async () => {
+    const storage = webStorage();
+    const r = await repo();
+    await stored(r);
+    const landed = await r.save(doc({ name: 'Saved as the page went' }), { basedOn: 1 });
+    if (!landed.ok) throw new Error('seed');
+    // The page wrote its last keystroke while that save was under way, then died.
+    createJournal(storage, 'a').write({
+      documentId: 'w1',
+      basedOn: 1,
+      editedAt: Date.now(),
+      document: doc({ name: 'Saved as the page went, and one more key' }),
+      landing: { revision: 2, content: contentKey(landed.stored.document) },
+    });
+    const s = await page(storage, r, 'w1', 'b');
+    expect(s.$recovered.get()?.kind).toBe('restored');
+    expect((await r.list()).map((d) => d.name)).toEqual(['Saved as the page went, and one more key']);
+  });
+
+  it('J3 content the store already has is dropped without a copy or a notice', async () => {
+    const storage = webStorage();
+    const r = await repo();
+    const s0 = await stored(r);
+    createJournal(storage, 'a').write({ documentId: 'w1', basedOn: 0, editedAt: Date.now(), document: s0.document });
+    const s = await page(storage, r, 'w1', 'b');
+    expect(s.$recovered.get()).toBeNull();
+    expect((await r.get('w1'))?.revision).toBe(1);
+    expect(storage.items.size).toBe(0);
+  });
+
+  it('J4 the journal of a page still open is left to it', async () => {
+    const storage = webStorage();
+    const r = await repo();
+    await stored(r);
+    const first = await page(storage, r, 'w1', 'a');
+    first.update((d) => ({ ...d, name: 'Still typing in tab A' }));
+    const other = await openDocument('w1', { repository: r, delayMs: 60_000, lifecycle: false, journal: createJournal(storage, 'b'), isGone: async () => false });
+    sessions.push(other);
+    expect(other.$document.get().name).toBe('Longarm');
+    expect(other.$recovered.get()).toBeNull();
+    expect(createJournal(storage, 'c').others()).toHaveLength(1);
+  });
+
+  it('J3 replayJournals brings back a document never opened again, for the list and the library', async () => {
+    const storage = webStorage();
+    const r = await repo();
+    await stored(r);
+    const first = await page(storage, r, 'w1', 'a');
+    first.update((d) => ({ ...d, name: 'Closed the tab' }));
+    die(first);
+    const outcomes = await replayJournals(r, { journal: createJournal(storage, 'b'), isGone: gone });
+    expect(outcomes.map((o) => o.kind)).toEqual(['restored']);
+    expect((await r.get('w1'))?.name).toBe('Closed the tab');
+  });
+
+  it('J5 a journal that cannot be written does not stop saving', async () => {
+    const storage = webStorage();
+    storage.failWrites = true;
+    const r = await repo();
+    await stored(r);
+    const s = await page(storage, r, 'w1', 'a');
+    s.update((d) => ({ ...d, name: 'Quota full' }));
+    await s.flush();
+    expect((await r.get('w1'))?.name).toBe('Quota full');
+  });
+
+  it('S7 an edit over the cloud limit is warned of, and saved here', async () => {
+    const storage = webStorage();
+    const r = await repo();
+    await stored(r);
+    const s = await page(storage, r, 'w1', 'a');
+    s.update((d) => ({ ...d, notes: 'x'.repeat(500_001) }));
+    expect(s.$tooLarge.get()).toBeGreaterThan(500_000);
+    await s.flush();
+    expect((await r.get('w1'))?.document).toHaveProperty('notes');
+    s.update((d) => ({ ...d, notes: 'short' }));
+    expect(s.$tooLarge.get()).toBeNull();
+  });
+});

@@ -1,0 +1,239 @@
+/**
+ * The edit journal: the guarantee that no keystroke is lost when the page
+ * goes away before an autosave reaches IndexedDB (a reload 0.1 s after
+ * typing, a closed tab, a typed address). IndexedDB commits asynchronously,
+ * so a save started on `pagehide` can die with the page; `localStorage`
+ * writes synchronously and survives both a reload and a closed tab.
+ *
+ * J1 Every edit writes the whole working document to the journal, at once
+ *    and synchronously, keyed by document id and by the page (tab) that
+ *    edits it, with the revision the edit is based on.
+ * J2 The entry is removed once IndexedDB holds that content (the save
+ *    resolved and nothing was typed meanwhile).
+ * J3 An entry whose page is gone is an orphan. Opening its document
+ *    replays it: on the revision it was based on, it becomes the document
+ *    (saved at once); if the stored document moved on since, the journal is
+ *    saved as a conflict copy beside it. Content the store already has is
+ *    simply dropped. Nothing is dropped silently otherwise.
+ * J4 A page is alive while it holds its Web Lock (`nucleus-page:<id>`), which
+ *    the browser releases when the page goes; replay takes that lock first,
+ *    so a journal is never replayed under a page that is still editing it
+ *    (two tabs on one document keep their own entries).
+ * J5 A journal that cannot be written (storage full or disabled) is said
+ *    once; saving to IndexedDB goes on as before.
+ */
+import type { NucleusDocument } from '../rules';
+import { conflictCopyName } from './conflicts';
+import type { DocumentRepository, StoredDocument } from './types';
+
+/** What one page has typed into one document and not yet seen stored. */
+export interface JournalEntry {
+  documentId: string;
+  /** The page that wrote it (J4). */
+  pageId: string;
+  /** The stored revision the edits started from (0: never stored). */
+  basedOn: number;
+  /** ms since epoch of the last edit. */
+  editedAt: number;
+  document: NucleusDocument;
+  /**
+   * A save of this page was under way when the entry was written: the
+   * revision it makes and the content key of what it writes. If the store
+   * holds exactly that, the entry is based on it (the page died after
+   * IndexedDB committed but before it heard so).
+   */
+  landing?: { revision: number; content: string };
+}
+
+/** The part of the Web Storage API the journal uses (localStorage in the browser). */
+export type JournalStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
+
+const PREFIX = 'nucleus:journal:';
+const keyOf = (documentId: string, pageId: string) => `${PREFIX}${documentId}:${pageId}`;
+
+/** This page's id: one per page load, so a reload is a new page whose predecessor is gone. */
+export const PAGE_ID: string = globalThis.crypto?.randomUUID?.() ?? `p${Math.random().toString(36).slice(2)}`;
+const lockName = (pageId: string) => `nucleus-page:${pageId}`;
+
+/** `localStorage`, or null where there is none or the browser refuses it (J5). */
+export function browserJournalStorage(): JournalStorage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** J4: holds this page's lock for its lifetime (no-op without Web Locks). */
+let pageLock: Promise<void> | null = null;
+export function holdPageLock(): void {
+  const locks = globalThis.navigator?.locks;
+  if (pageLock || !locks) return;
+  pageLock = new Promise<void>((held) => {
+    void locks.request(lockName(PAGE_ID), () => {
+      held();
+      return new Promise<never>(() => {});
+    });
+  });
+}
+
+/**
+ * J4: resolves true once the page that wrote an entry is gone (its lock can
+ * be taken), false while it is still open. Without Web Locks (Node) every
+ * other page counts as gone.
+ */
+export async function pageIsGone(pageId: string, waitMs = 1500): Promise<boolean> {
+  if (pageId === PAGE_ID) return false;
+  const locks = globalThis.navigator?.locks;
+  if (!locks) return true;
+  try {
+    // A reload can start this page a moment before the old one has released its lock.
+    return await locks.request(lockName(pageId), { signal: AbortSignal.timeout(waitMs) }, () => true);
+  } catch {
+    return false;
+  }
+}
+
+export interface Journal {
+  /** J1: records the working document; false when the journal could not be written (J5). */
+  write(entry: Omit<JournalEntry, 'pageId'>): boolean;
+  /** J2: removes this page's entry for the document. */
+  clear(documentId: string): void;
+  /** Every entry of the document written by other pages, oldest edit first. */
+  othersOf(documentId: string): JournalEntry[];
+  /** Every entry written by other pages (for replay on the list and library). */
+  others(): JournalEntry[];
+  /** Removes another page's entry once it has been replayed. */
+  drop(entry: JournalEntry): void;
+}
+
+function parseEntry(raw: string | null): JournalEntry | null {
+  if (!raw) return null;
+  try {
+    const e = JSON.parse(raw) as Partial<JournalEntry>;
+    if (typeof e.documentId !== 'string' || typeof e.pageId !== 'string' || typeof e.basedOn !== 'number') return null;
+    if (!e.document || typeof e.document !== 'object' || (e.document as { id?: unknown }).id !== e.documentId) return null;
+    return e as JournalEntry;
+  } catch {
+    return null;
+  }
+}
+
+/** The journal over a Web Storage (null: none at hand, every call a no-op that says so). */
+export function createJournal(storage: JournalStorage | null = browserJournalStorage(), pageId: string = PAGE_ID): Journal {
+  const all = (): JournalEntry[] => {
+    if (!storage) return [];
+    const keys: string[] = [];
+    for (let i = 0; i < storage.length; i++) {
+      const k = storage.key(i);
+      if (k?.startsWith(PREFIX)) keys.push(k);
+    }
+    return keys
+      .map((k) => parseEntry(storage.getItem(k)))
+      .filter((e): e is JournalEntry => !!e)
+      .sort((a, b) => a.editedAt - b.editedAt);
+  };
+  return {
+    write(entry) {
+      if (!storage) return false;
+      try {
+        storage.setItem(keyOf(entry.documentId, pageId), JSON.stringify({ ...entry, pageId }));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    clear(documentId) {
+      try {
+        storage?.removeItem(keyOf(documentId, pageId));
+      } catch {
+        // A storage that refuses to remove cannot have kept the entry either.
+      }
+    },
+    othersOf: (documentId) => all().filter((e) => e.documentId === documentId && e.pageId !== pageId),
+    others: () => all().filter((e) => e.pageId !== pageId),
+    drop(entry) {
+      try {
+        storage?.removeItem(keyOf(entry.documentId, entry.pageId));
+      } catch {
+        // as in clear
+      }
+    },
+  };
+}
+
+/**
+ * A short key of the document's content without what a save stamps
+ * (updatedAt): equal keys, same content (FNV-1a over canonical JSON).
+ */
+export function contentKey(doc: NucleusDocument): string {
+  const { updatedAt: _u, ...rest } = doc as NucleusDocument & Record<string, unknown>;
+  const text = canonical(rest);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return `${text.length.toString(36)}.${(h >>> 0).toString(36)}`;
+}
+
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => x.localeCompare(y))) : v,
+  );
+}
+
+/** What replaying a document's orphaned journal did (J3). */
+export type Recovery =
+  /** The journal's edits are now the stored document. */
+  | { kind: 'restored'; stored: StoredDocument }
+  /** The stored document had moved on: the edits are a conflict copy beside it. */
+  | { kind: 'copy'; stored: StoredDocument; copy: StoredDocument };
+
+export interface ReplayOptions {
+  journal?: Journal;
+  validity?: (document: NucleusDocument) => boolean;
+  /** A fresh id for a conflict copy. */
+  newId?: () => string;
+  /** J4 (tests pass their own). */
+  isGone?: (pageId: string) => Promise<boolean>;
+}
+
+/** J3: the journal of one document's gone pages, into the store; the last thing it did, or null. */
+export async function replayJournal(repo: DocumentRepository, documentId: string, options: ReplayOptions = {}): Promise<Recovery | null> {
+  const journal = options.journal ?? createJournal();
+  const isGone = options.isGone ?? pageIsGone;
+  let outcome: Recovery | null = null;
+  for (const entry of journal.othersOf(documentId)) {
+    if (!(await isGone(entry.pageId))) continue;
+    const done = await replayEntry(repo, entry, options);
+    journal.drop(entry);
+    if (done) outcome = done;
+  }
+  return outcome;
+}
+
+/** J3 for every gone page's entries (the editor list and the library, before they list). */
+export async function replayJournals(repo: DocumentRepository, options: ReplayOptions = {}): Promise<Recovery[]> {
+  const journal = options.journal ?? createJournal();
+  const ids = [...new Set(journal.others().map((e) => e.documentId))];
+  const outcomes: Recovery[] = [];
+  for (const id of ids) {
+    const r = await replayJournal(repo, id, { ...options, journal });
+    if (r) outcomes.push(r);
+  }
+  return outcomes;
+}
+
+async function replayEntry(repo: DocumentRepository, entry: JournalEntry, options: ReplayOptions): Promise<Recovery | null> {
+  const stored = await repo.get(entry.documentId);
+  const doc = entry.document;
+  if (stored && contentKey(stored.document) === contentKey(doc)) return null;
+  const landed = stored && entry.landing && stored.revision === entry.landing.revision && contentKey(stored.document) === entry.landing.content;
+  if (!stored || stored.revision === entry.basedOn || landed) {
+    const r = await repo.save(doc, { basedOn: stored?.revision ?? 0, valid: options.validity?.(doc) });
+    if (r.ok) return { kind: 'restored', stored: r.stored };
+  }
+  const current = (await repo.get(entry.documentId)) ?? stored!;
+  const copyDoc = { ...doc, id: (options.newId ?? (() => globalThis.crypto.randomUUID()))(), name: conflictCopyName(doc.name, new Date(entry.editedAt)) } as NucleusDocument;
+  const copy = await repo.save(copyDoc, { basedOn: 0, valid: options.validity?.(copyDoc) });
+  if (!copy.ok) throw new Error(`The edits to “${doc.name}” made before the page closed could not be saved as a copy.`);
+  return { kind: 'copy', stored: current, copy: copy.stored };
+}
