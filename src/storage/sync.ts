@@ -15,55 +15,15 @@
  * - S5 Documents that were on this device before sign-in go to the account
  *   only when the user accepts the copy offer.
  */
-import { atom } from 'nanostores';
 import type { NucleusDocument } from '../rules';
+import { $copyOffer, $syncConflicts, $syncStates, $syncStatus, type SyncPhase, type SyncStatus } from './syncStatus';
 import { conflictCopyName, resolveConflict } from './conflicts';
 import { SyncStore, type ConflictRecord } from './syncStore';
 import type { ChangeEvent, DocumentRepository, StoredDocument, SyncState, Usage } from './types';
 
 export type { ConflictRecord };
 
-export type SyncPhase = 'off' | 'unavailable' | 'syncing' | 'synced' | 'offline' | 'conflict' | 'paused' | 'error';
-
-export interface SyncStatus {
-  phase: SyncPhase;
-  /** Documents changed here and not yet in the cloud. */
-  waiting: number;
-  conflicts: number;
-  /** A sentence for 'unavailable' and 'error'. */
-  message?: string;
-}
-
-/** The sync status the editors' save indicator and the library read. */
-export const $syncStatus = atom<SyncStatus>({ phase: 'off', waiting: 0, conflicts: 0 });
-/** Sync state of each document on this device, by id (signed in only). */
-export const $syncStates = atom<Record<string, SyncState>>({});
-/** Conflicts kept both ways, waiting for the user's choice. */
-export const $syncConflicts = atom<ConflictRecord[]>([]);
-/** "Copy this device's documents into your account?" (count), or null. */
-export const $copyOffer = atom<{ count: number } | null>(null);
-
-/** Short words for a save indicator; null when there is nothing to say. */
-export function syncLabel(status: SyncStatus): string | null {
-  switch (status.phase) {
-    case 'synced':
-      return 'Synced';
-    case 'syncing':
-      return 'Syncing…';
-    case 'offline':
-      return status.waiting ? 'Offline — will sync' : 'Offline';
-    case 'conflict':
-      return 'Conflict';
-    case 'paused':
-      return 'Cloud sync paused';
-    case 'unavailable':
-      return 'Cloud sync unavailable';
-    case 'error':
-      return 'Not synced';
-    default:
-      return null;
-  }
-}
+export { $copyOffer, $syncConflicts, $syncStates, $syncStatus, syncLabel, type SyncPhase, type SyncStatus } from './syncStatus';
 
 /** The cloud side as sync needs it (CloudRepository). */
 export interface CloudSide extends DocumentRepository {

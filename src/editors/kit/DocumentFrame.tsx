@@ -12,7 +12,9 @@ import { EditorContext, type EditorContextValue } from './context';
 import { canRedo, canUndo } from './history';
 import { fieldId } from './paths';
 import { historyShortcut } from './keyboard';
-import { SAVE_STATE_TEXT, useDocumentSession } from './session';
+import { SAVE_STATE_TEXT, useAtom, useDocumentSession } from './session';
+import { $storageProblem } from '../../storage/active';
+import { RecoveredNotice, ReplacedNotice, StorageProblemNotice, SyncConflictNotice, TooLargeNotice } from './StorageNotices';
 import { TextField } from './fields';
 import { SummaryPanel } from './Summary';
 import { DocumentMenu } from './DocumentMenu';
@@ -61,6 +63,7 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
   const [versions, setVersions] = useState<Version[] | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { dispatch } = session;
+  const storageProblem = useAtom($storageProblem, null);
 
   const ctx: EditorContextValue<D> = useMemo(
     () => ({
@@ -102,6 +105,7 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
     return () => window.removeEventListener('keydown', onKey);
   }, [undo, redo, readOnly]);
 
+  const showHistory = () => void repository.versions(doc.id).then(setVersions);
   // Export and share links load their code (and zod, which checks the file) when chosen.
   const exportJson = () =>
     void import('../../storage/transfer').then(({ exportDocument }) => {
@@ -126,7 +130,7 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
       },
     },
     { label: 'Print', run: () => void session.flush().finally(() => window.print()) },
-    { label: 'History', run: () => void repository.versions(doc.id).then(setVersions), writes: true },
+    { label: 'History', run: () => showHistory(), writes: true },
     { label: 'Delete', run: () => setConfirmDelete(true), writes: true, danger: true },
   ];
 
@@ -166,11 +170,16 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
             <DocumentMenu actions={actions} readOnly={readOnly} />
           </div>
         </div>
+        {!readOnly && storageProblem && <StorageProblemNotice problem={storageProblem} onExport={exportJson} />}
         {session.error && (
           <p className="kit-alert" role="alert">
             {session.error}
           </p>
         )}
+        {session.recovered && <RecoveredNotice recovered={session.recovered} kind={doc.kind} noun={noun} onDismiss={() => session.dismissNotice('recovered')} />}
+        {session.replaced && !session.conflict && <ReplacedNotice noun={noun} onHistory={showHistory} onDismiss={() => session.dismissNotice('replaced')} />}
+        {session.tooLarge !== null && <TooLargeNotice chars={session.tooLarge} noun={noun} />}
+        {session.syncConflict && !session.conflict && <SyncConflictNotice conflict={session.syncConflict} kind={doc.kind} noun={noun} />}
         {session.conflict && <ConflictNotice conflict={session.conflict} noun={noun} onChoose={session.chooseConflict} />}
         {session.movedToCopy && !session.conflict && <MovedNotice moved={session.movedToCopy} kind={doc.kind} noun={noun} onDismiss={session.dismissMovedToCopy} />}
         <div className="kit-editor-grid">

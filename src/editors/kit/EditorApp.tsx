@@ -21,6 +21,10 @@ import { repository as activeRepository, setRepositoryCatalogues, validity } fro
 import type { EditorDefinition } from './definition';
 import { DocumentFrame } from './DocumentFrame';
 import { DocumentList } from './DocumentList';
+import { replayJournals, type Recovery } from '../../storage/journal';
+import { $storageProblem } from '../../storage/active';
+import { useAtom } from './session';
+import { StorageProblemNotice } from './StorageNotices';
 
 /**
  * History entries for the editor's own moves (list ↔ document). They carry
@@ -64,6 +68,7 @@ export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = 
   const shownQuery = useRef<string | null>(null);
   const shownShare = useRef(false);
   const noun = definition.noun;
+  const storageProblem = useAtom($storageProblem, null);
 
   useEffect(() => {
     Promise.all([loadCatalogues(definition.catalogues), activeRepository()]).then(
@@ -127,7 +132,9 @@ export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = 
       } else if (params.get('id')) {
         await show(params.get('id')!);
       } else {
-        setView((v) => (v.mode === 'list' ? v : { mode: 'list' }));
+        // Documents whose edits a closed page left in the journal come back before they are listed.
+        const notice = recoveryNotice(await replayJournals(repository, { validity }));
+        setView((v) => (v.mode === 'list' && !notice ? v : { mode: 'list', notice }));
       }
     } catch (e) {
       setView({ mode: 'error', message: (e as Error).message });
@@ -192,21 +199,21 @@ export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = 
     [saveNew, definition, catalogues, open],
   );
 
+  /**
+   * Imports a file all or nothing (one transaction), whatever kinds it holds:
+   * other kinds go to the library beside this editor's, and the notice says
+   * so. An import never overwrites: an id already here comes in as a copy.
+   */
   const onImport = async (file: File) => {
     setImportError(null);
     try {
-      const { parseImport } = await import('../../storage/transfer');
-      const docs = parseImport(file.name, await file.text());
-      const mine = docs.filter((d) => d.kind === definition.kind);
-      if (mine.length === 0) throw new Error(`${file.name} holds no ${noun} (it has ${docs.map((d) => `a ${d.kind}`).join(', ')}); import it in its own editor or in the library.`);
-      // An import never overwrites: a document whose id is already here comes in as a copy.
-      let first: string | null = null;
-      for (const doc of mine) {
-        const exists = await repository!.get(doc.id);
-        const stored = exists ? await saveCopy(doc, { repository: repository!, valid: validity(doc) }) : await repository!.save(doc, { basedOn: 0, valid: validity(doc) }).then((r) => (r.ok ? r.stored : null));
-        first ??= stored?.id ?? null;
-      }
-      if (first) await open(first);
+      const { parseImport, applyImport } = await import('../../storage/transfer');
+      const stored = await applyImport(repository!, parseImport(file.name, await file.text()), 'keep-both');
+      const mine = stored.filter((d) => d.kind === definition.kind);
+      if (stored.length === 1 && mine.length === 1) return void (await open(mine[0]!.id));
+      history.pushState(routerEntry(false), '', location.pathname);
+      shownQuery.current = location.search;
+      setView({ mode: 'list', notice: importNotice(file.name, stored, definition.kind, noun) });
     } catch (e) {
       setImportError((e as Error).message);
     }
@@ -228,10 +235,15 @@ export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = 
       }}
     />
   );
-  const importAlert = importError && (
-    <p className="kit-alert" role="alert">
-      {importError}
-    </p>
+  const importAlert = (
+    <>
+      {storageProblem && view.mode !== 'edit' && <StorageProblemNotice problem={storageProblem} />}
+      {importError && (
+        <p className="kit-alert" role="alert">
+          {importError}
+        </p>
+      )}
+    </>
   );
 
   if (view.mode === 'loading' || !catalogues || !repository) {
@@ -290,4 +302,28 @@ export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = 
       />
     </>
   );
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** "Imported 2 cores and 1 blueprint from library.json; the blueprint is in the library." */
+function importNotice(file: string, stored: readonly { kind: string }[], kind: string, noun: string): string {
+  const counts = new Map<string, number>();
+  for (const d of stored) counts.set(d.kind, (counts.get(d.kind) ?? 0) + 1);
+  const parts = [...counts].sort(([a], [b]) => (a === kind ? -1 : b === kind ? 1 : a.localeCompare(b))).map(([k, n]) => plural(n, k === kind ? noun : k));
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
+  const others = stored.length - (counts.get(kind) ?? 0);
+  const where = others ? `; ${others === 1 ? 'the other document is' : 'the other documents are'} in the library, each in its own editor` : '';
+  return `Imported ${list} from ${file}${where}.`;
+}
+
+/** The list's notice after journals were replayed, or undefined when none was. */
+function recoveryNotice(outcomes: readonly Recovery[]): string | undefined {
+  if (!outcomes.length) return undefined;
+  const copies = outcomes.filter((o) => o.kind === 'copy').length;
+  const restored = outcomes.length - copies;
+  const said: string[] = [];
+  if (restored) said.push(`Edits to ${plural(restored, 'document')} made just before a page closed were recovered and saved.`);
+  if (copies) said.push(`${plural(copies, 'document')} had changed elsewhere meanwhile, so the edits made to ${copies === 1 ? 'it' : 'them'} are kept as conflict copies.`);
+  return said.join(' ');
 }

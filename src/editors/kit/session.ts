@@ -11,20 +11,45 @@
 import { useCallback, useEffect, useReducer, useRef, useSyncExternalStore } from 'react';
 import type { NucleusDocument } from '../../rules';
 import type { Conflict, DocumentSession as StorageSession, MovedToCopy, SaveState as StorageSaveState } from '../../storage';
+import type { Recovery } from '../../storage/journal';
+import type { SyncState } from '../../storage/types';
+// The sync atoms alone: the engine loads only once someone is signed in.
+import { $syncConflicts, $syncStates, $syncStatus, type SyncStatus } from '../../storage/syncStatus';
+import type { ConflictRecord } from '../../storage/syncStore';
 import { createHistory, historyReducer, type History, type HistoryAction } from './history';
 
-/** What the save-state indicator shows (storage's states). */
-export type SaveState = StorageSaveState;
+/** What the save-state indicator shows: storage's states, and 'syncing' for a saved document on its way to the cloud. */
+export type SaveState = StorageSaveState | 'syncing';
 
 export const SAVE_STATE_TEXT: Record<SaveState, string> = {
   saved: 'Saved on this device',
   saving: 'Saving…',
   unsaved: 'Saving…',
+  syncing: 'Saved on this device, syncing…',
   synced: 'Synced',
   offline: 'Offline — will sync',
   conflict: 'Conflict',
   error: 'Not saved',
 };
+
+/**
+ * Where the work is: this device's save first (saving, not saved, a
+ * conflict between tabs); once it is saved here and someone is signed in,
+ * the cloud's side of this document.
+ */
+export function shownSaveState(save: StorageSaveState, sync: SyncStatus, document: SyncState | undefined): SaveState {
+  if (save !== 'saved' || sync.phase === 'off' || sync.phase === 'unavailable' || sync.phase === 'paused') return save;
+  switch (document) {
+    case 'conflict':
+      return 'conflict';
+    case 'waiting':
+      return sync.phase === 'offline' ? 'offline' : 'syncing';
+    case 'synced':
+      return 'synced';
+    default:
+      return sync.phase === 'offline' ? 'offline' : 'saved';
+  }
+}
 
 export interface DocumentSession<D extends NucleusDocument> {
   history: History<D>;
@@ -34,6 +59,15 @@ export interface DocumentSession<D extends NucleusDocument> {
   /** Another tab kept both sides of a conflict and moved the version shown here to a copy. */
   movedToCopy: MovedToCopy | null;
   dismissMovedToCopy(): void;
+  /** What opening recovered from a page that went away with edits unsaved. */
+  recovered: Recovery | null;
+  /** Another tab or device saved a version that now replaces what was shown. */
+  replaced: boolean;
+  /** Characters of the document's JSON when it is over what the cloud keeps. */
+  tooLarge: number | null;
+  /** Cloud sync kept both sides of a conflict on this document (one is the copy). */
+  syncConflict: ConflictRecord | null;
+  dismissNotice(which: 'recovered' | 'replaced'): void;
   error: string | null;
   /** Keep this tab's version (the other is kept as a conflict copy). */
   keepMine(): void;
@@ -50,7 +84,8 @@ export interface DocumentSession<D extends NucleusDocument> {
 type Atom<T> = { get(): T; listen(cb: (v: T) => void): () => void };
 const noop = () => () => {};
 
-function useAtom<T>(atom: Atom<T> | undefined, fallback: T): T {
+/** An atom's value in a component (none: the fallback). */
+export function useAtom<T>(atom: Atom<T> | undefined, fallback: T): T {
   return useSyncExternalStore(
     useCallback((cb: () => void) => (atom ? atom.listen(cb) : noop()), [atom]),
     () => (atom ? atom.get() : fallback),
@@ -62,7 +97,16 @@ export function useDocumentSession<D extends NucleusDocument>(storage: StorageSe
   const [history, dispatch] = useReducer(historyReducer<D>, (storage?.$document.get() as D | undefined) ?? initial, createHistory);
   /** The last document exchanged with the controller, either way. */
   const synced = useRef<NucleusDocument>(history.present);
-  const saveState = useAtom<SaveState>(storage?.$saveState, 'saved');
+  const storageState = useAtom<StorageSaveState>(storage?.$saveState, 'saved');
+  const syncStatus = useAtom<SyncStatus>($syncStatus, $syncStatus.get());
+  const syncStates = useAtom<Record<string, SyncState>>($syncStates, {});
+  const syncConflicts = useAtom<readonly ConflictRecord[]>($syncConflicts, []);
+  const id = history.present.id;
+  const saveState = storage ? shownSaveState(storageState, syncStatus, syncStates[id]) : 'saved';
+  const syncConflict = (storage && syncConflicts.find((c) => c.id === id || c.copyId === id)) || null;
+  const recovered = useAtom<Recovery | null>(storage?.$recovered, null);
+  const replaced = useAtom<{ revision: number } | null>(storage?.$replaced, null);
+  const tooLarge = useAtom<number | null>(storage?.$tooLarge, null);
   const conflict = useAtom<Conflict | null>(storage?.$conflict, null);
   const movedToCopy = useAtom<MovedToCopy | null>(storage?.$movedToCopy, null);
   const error = useAtom<string | null>(storage?.$error, null);
@@ -96,6 +140,11 @@ export function useDocumentSession<D extends NucleusDocument>(storage: StorageSe
     conflict,
     movedToCopy,
     dismissMovedToCopy: () => storage?.dismissMovedToCopy(),
+    recovered,
+    replaced: !!replaced,
+    tooLarge,
+    syncConflict,
+    dismissNotice: (which) => storage?.dismissNotice(which),
     error,
     keepMine: () => void storage?.resolveConflict('mine'),
     takeTheirs: () => void storage?.resolveConflict('theirs'),

@@ -181,7 +181,7 @@ function CloudPanel() {
       )}
 
       {conflicts.length > 0 && engine && (
-        <section className="card cloud-conflicts" aria-labelledby={`${titleId}-conflicts`}>
+        <section id="cloud-conflicts" className="card cloud-conflicts" aria-labelledby={`${titleId}-conflicts`}>
           <h2 id={`${titleId}-conflicts`}>Conflicts to resolve ({conflicts.length})</h2>
           <ul>
             {conflicts.map((c) => (
