@@ -79,6 +79,7 @@ function rawRecord(id: string, over: Record<string, unknown> = {}): Record<strin
     updatedAt: iso(0),
     valid: true,
     json: JSON.stringify(weaponDoc(id)),
+    head: { id: 'r1-0', at: 0 },
     ...over,
   };
 }
@@ -214,6 +215,7 @@ export const cloudSuite: SuiteCase[] = [
       await refused(setDoc(at('s1'), rawRecord('s1', { json: 'x'.repeat(MAX_CLOUD_JSON + 1) })), 'a document over the size limit');
       await refused(setDoc(at('ok1'), rawRecord('ok1', { revision: 5 })), 'skipping revisions');
       await refused(setDoc(at('ok1'), rawRecord('ok1', { revision: 1, name: 'Same revision, new content' })), 'changing content without a new revision');
+      // Revision 2 folds into the newest version (the head stays r1-0).
       await setDoc(at('ok1'), rawRecord('ok1', { revision: 2, name: 'Next' }));
       await refused(setDoc(at('ok1'), rawRecord('ok1', { revision: 1 })), 'going back a revision');
       await refused(setDoc(doc(db, 'users', me, 'documents', 'ok1', 'versions', 'v1'), { id: 'v1', documentId: 'ok2', revision: 1, savedAt: iso(0), summary: '', json: '{}' }), 'a version naming another document');

@@ -32,6 +32,9 @@ import { MAX_CLOUD_JSON, type ChangeEvent, type DocumentRepository, type ListQue
 /** Characters of a document's JSON the cloud takes (firestore.rules has the same number). */
 export { MAX_CLOUD_JSON };
 
+/** The rest of what the cloud takes of a document; firestore.rules has the same numbers. */
+export const CLOUD_LIMITS = { name: 300, tags: 100, tagCharacters: 100, date: 40 } as const;
+
 /** What one Firestore document holds. */
 interface CloudRecord {
   id: string;
@@ -110,6 +113,39 @@ export class CloudSizeError extends Error {
     super(`"${name}" is too large to keep in the cloud (${size.toLocaleString('en')} characters; the limit is ${MAX_CLOUD_JSON.toLocaleString('en')}). It stays on this device; export it to keep a copy elsewhere.`);
     this.name = 'CloudSizeError';
   }
+}
+
+/** A document the cloud would refuse for a field other than its size; the sentence names the field. */
+export class CloudLimitError extends Error {
+  constructor(name: string, problem: string) {
+    super(`"${name}" cannot be kept in the cloud: ${problem}. It stays on this device; change that and it syncs again.`);
+    this.name = 'CloudLimitError';
+  }
+}
+
+const quoted = (text: string) => JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+
+/**
+ * What firestore.rules would refuse in a document (besides its size), as a
+ * phrase naming the field; null when it fits. Checked before sending, so the
+ * person reads what to change instead of "missing or insufficient permissions".
+ */
+export function cloudLimitProblem(document: NucleusDocument): string | null {
+  const { name, tags = [], createdAt, updatedAt, id } = document;
+  if (name.length > CLOUD_LIMITS.name) return `its name has ${name.length} characters (at most ${CLOUD_LIMITS.name})`;
+  if (tags.length > CLOUD_LIMITS.tags) return `it has ${tags.length} tags (at most ${CLOUD_LIMITS.tags})`;
+  for (const [i, tag] of tags.entries()) {
+    // The rules count a tag's characters as code points, not UTF-16 units.
+    if (tag === '') return `tag ${i + 1} is empty`;
+    if (tag.includes('\n')) return `tag ${i + 1} (${quoted(tag)}) holds a line break`;
+    if ([...tag].length > CLOUD_LIMITS.tagCharacters) return `tag ${i + 1} (${quoted(tag)}) is longer than ${CLOUD_LIMITS.tagCharacters} characters`;
+  }
+  for (const [field, value] of [['createdAt', createdAt], ['updatedAt', updatedAt]] as const) {
+    if (value.length > CLOUD_LIMITS.date) return `its ${field} (${quoted(value)}) is longer than ${CLOUD_LIMITS.date} characters`;
+  }
+  // The rules find the id in the JSON text, where JSON escapes a control character.
+  if ([...id].some((c) => c < ' ')) return `its id ${quoted(id)} holds a control character`;
+  return null;
 }
 
 export interface CloudOptions {
@@ -192,6 +228,8 @@ export class CloudRepository implements DocumentRepository {
     const document = loadDocument(input);
     const json = JSON.stringify(document);
     if (json.length > MAX_CLOUD_JSON) throw new CloudSizeError(document.name, json.length);
+    const problem = cloudLimitProblem(document);
+    if (problem) throw new CloudLimitError(document.name, problem);
     const ref = this.ref(document.id);
     const result = await this.transact(ref, document, json, options).catch(async (e: unknown) => {
       // Two devices committing the same revision at once: the loser's write can
