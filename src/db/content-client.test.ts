@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import initSqlJs from 'sql.js';
 import { buildContentDatabase } from './writer';
-import { queryApiPath } from './api-paths';
+import { navigationApiPath, queryApiPath } from './api-paths';
 import { createContentClient, unwrapResponse, ContentNotFound } from './content-client';
 
 const docs = [
@@ -44,6 +44,27 @@ describe('queryContent in the browser', () => {
     const path = '/base' + queryApiPath(q, 'i1');
     const { client, requests } = await setup({ [path]: { body: '<!doctype html><p>app shell</p>', type: 'text/html' } });
     expect(await client.queryContent(q)).toEqual({ title: 'A' });
+    expect(requests).toContain('/base/content.sqlite');
+  });
+
+  for (const [what, body, type] of [
+    ['a plain-text "Not Found" with status 200', 'Not Found', 'text/plain'],
+    ['a truncated answer', '{"result": {"title": "From the A', 'application/json'],
+    ['JSON of another shape (a host\'s error object)', '{"error": "not found"}', 'application/json'],
+    ['a bare JSON string', '"Not Found"', 'application/json'],
+  ] as const) {
+    it(`treats ${what} as not found and runs the query on the local database`, async () => {
+      const path = '/base' + queryApiPath(q, 'i1');
+      const { client, requests } = await setup({ [path]: { body, type } });
+      expect(await client.queryContent(q)).toEqual({ title: 'A' });
+      expect(requests).toContain('/base/content.sqlite');
+    });
+  }
+
+  it('treats a navigation answer that is not a list as not found', async () => {
+    const { client, requests } = await setup({ ['/base' + navigationApiPath({}, 'i1')]: { body: '{"result": "Not Found"}' } });
+    // This test database has no navigation rows: the local answer is null, not the host's text.
+    expect(await client.navigation()).toBeNull();
     expect(requests).toContain('/base/content.sqlite');
   });
 

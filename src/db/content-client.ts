@@ -23,7 +23,11 @@ export interface ContentClientOptions {
   loadSql?: (wasmUrl: string) => Promise<SqlJsStatic>;
 }
 
-/** The answer to a content request was an HTML page (a host's fallback): SPEC §5. */
+/**
+ * The answer to a content request was not a static answer: an HTML page (a
+ * host's fallback), or anything that is not JSON of the expected shape (a
+ * host's plain-text "Not Found", a truncated file): SPEC §5.
+ */
 export class ContentNotFound extends Error {
   override readonly name = 'ContentNotFound';
   constructor() {
@@ -58,12 +62,24 @@ export function createContentClient(options: ContentClientOptions): ContentClien
       return initSqlJs({ locateFile: () => wasmUrl });
     });
 
-  async function getJson(url: string): Promise<unknown> {
+  /** A static answer's body, unwrapped, when it has the shape `expected` accepts; else ContentNotFound. */
+  async function getAnswer(url: string, expected: (result: unknown) => boolean): Promise<unknown> {
     const r = await f(url + bust, { headers: { accept: 'application/json' }, cache: bust ? 'reload' : 'default' });
     const type = r.headers.get('content-type') ?? '';
     const text = await r.text();
     if (!r.ok || type.includes('text/html') || /^\s*</.test(text)) throw new ContentNotFound();
-    return JSON.parse(text);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new ContentNotFound();
+    }
+    // The build writes a list or `{ result }`; anything else is not one of its answers.
+    const wrapped = !!body && typeof body === 'object' && !Array.isArray(body) && 'result' in body;
+    if (!wrapped && !Array.isArray(body)) throw new ContentNotFound();
+    const result = unwrapResponse(body);
+    if (!expected(result)) throw new ContentNotFound();
+    return result;
   }
 
   function database(): Promise<ContentDatabase> {
@@ -89,7 +105,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     async queryContent(params) {
       if (local()) return (await database()).query(params);
       try {
-        return unwrapResponse(await getJson(options.root + queryApiPath(params, options.integrity).slice(1)));
+        return await getAnswer(options.root + queryApiPath(params, options.integrity).slice(1), () => true);
       } catch (e) {
         if (!(e instanceof ContentNotFound)) throw e;
         // No static answer for this query: run it on the local database.
@@ -99,7 +115,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     async navigation() {
       if (local()) return (await database()).navigation();
       try {
-        return unwrapResponse(await getJson(options.root + navigationApiPath({}, options.integrity).slice(1)));
+        return await getAnswer(options.root + navigationApiPath({}, options.integrity).slice(1), Array.isArray);
       } catch (e) {
         if (!(e instanceof ContentNotFound)) throw e;
         return (await database()).navigation();
