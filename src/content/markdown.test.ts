@@ -1,8 +1,9 @@
 import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseMarkdown } from './markdown';
-import { renderBody } from './render';
+import { renderBody, splitBody } from './render';
 
 // Fixture folders: input.md → expected.json (body, excerpt, toc, links and the
 // rendered HTML). Add a case by adding a folder; UPDATE=1 rewrites them.
@@ -58,5 +59,34 @@ describe('parseMarkdown', () => {
     const html = renderBody(parseMarkdown('[r](/rules) [e](https://e.org)').body, { base: '/guide/' });
     expect(html).toContain('href="/guide/rules"');
     expect(html).toContain('href="https://e.org"');
+  });
+});
+
+// Pieces of Markdown syntax that meet in awkward ways: list markers, brackets
+// and definitions, comments, directives, tables, backslashes and entities.
+const PIECES = [
+  '- ', '* ', '+ ', '1. ', '2) ', '- [ ] ', '- [x] ', '  ', '    ', '\t', '\n', '\n\n', '> ', '# ', '## ', '---', '===',
+  '[', ']', '(', ')', '[a]', '[a][]', '[b][a]', '![a]', '![x](/i.png)', '[a]: /b', '[A]: </c d> "t"', '[x](/y "z")',
+  '<!-- c -->', '<!-- more -->', '<', '>', '<https://e.org>', '::weapon-list{a="b"}', '::nope', ':::note', ':::tip[T]', ':::',
+  ':name', ':x[y]{z}', '{', '}', '| a | b |', '|---|:-:|', '|', '\\', '\\[', '&amp;', '&#9;', '&ouml;', '&bogus;',
+  '`', '```', '~~~', '*', '_', '**', '~~', '[^1]', '[^1]: note', 'word', ' ', '"', "'",
+  'javascript:alert(1)', '[j]', '\n[j]: javascript:x\n', '[s](javascript:alert(1))', '![s](JavaScript:x)', '[t](<java\tscript:x>)',
+  '[e](java&#9;script:x)', '[d](data:text/html,x)',
+];
+const markdown = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 3 })), { maxLength: 40 }).map((p) => p.join(''));
+
+describe('parseMarkdown and renderBody on any input', () => {
+  it('never throw, and never write a javascript:, vbscript: or data: address', () => {
+    fc.assert(
+      fc.property(markdown, (source) => {
+        const { body, excerpt } = parseMarkdown(source);
+        for (const b of excerpt ? [body, excerpt] : [body]) {
+          const html = renderBody(b);
+          splitBody(b);
+          expect(html).not.toMatch(/href="\s*(javascript|vbscript|data):|src="\s*(javascript:|vbscript:|data:(?!image\/))/i);
+        }
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

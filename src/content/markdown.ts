@@ -11,10 +11,12 @@ import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
 import GithubSlugger from 'github-slugger';
 import { toString } from 'mdast-util-to-string';
-import type { Nodes, Root, RootContent, PhrasingContent } from 'mdast';
+import { definitions } from 'mdast-util-definitions';
+import type { Nodes, Root, RootContent, PhrasingContent, List, ListItem } from 'mdast';
 import type {} from 'mdast-util-directive';
 import type { Body, BodyElement, BodyNode, TocEntry } from './types';
 import { CALLOUTS, COMPONENTS } from './components';
+import { imageElement, linkElement, type LinkContext } from './markdownLinks';
 
 /** A link or image found in a page, with the line it stands on. */
 export interface FoundLink {
@@ -56,6 +58,8 @@ export function parseMarkdown(source: string, lineOffset = 0): ParsedMarkdown {
     problems: [],
     footnotes: [],
     lineOffset,
+    definition: definitions(tree),
+    definitionsUsed: new Set(),
   };
 
   let h1: string | undefined;
@@ -71,20 +75,19 @@ export function parseMarkdown(source: string, lineOffset = 0): ParsedMarkdown {
 
   let excerpt: Body | undefined;
   if (moreIndex >= 0) {
-    const exCtx: Ctx = { ...ctx, slugger: new GithubSlugger(), toc: [], links: [], problems: [], footnotes: [] };
+    const exCtx: Ctx = { ...ctx, slugger: new GithubSlugger(), toc: [], links: [], problems: [], footnotes: [], definitionsUsed: new Set() };
     excerpt = { type: 'root', children: convertAll(tree.children.slice(0, moreIndex), exCtx), toc: exCtx.toc };
   }
 
   return { body, excerpt, h1, links: ctx.links, problems: ctx.problems, text: toString(tree) };
 }
 
-interface Ctx {
+interface Ctx extends LinkContext {
   slugger: GithubSlugger;
   toc: TocEntry[];
   links: FoundLink[];
   problems: FoundProblem[];
   footnotes: { id: string; children: BodyNode[] }[];
-  lineOffset: number;
 }
 
 function el(tag: string, children: BodyNode[], props?: BodyElement['props']): BodyElement {
@@ -125,42 +128,25 @@ function convert(node: RootContent | PhrasingContent, ctx: Ctx): BodyNode | null
     case 'inlineCode':
       return el('code', [{ type: 'text', value: node.value }]);
     case 'code': {
+      // As CommonMark: a block's last line ends with a line break like the others.
+      const value = node.value ? `${node.value}\n` : '';
       const props = node.lang ? { className: [`language-${node.lang}`] } : undefined;
-      return el('pre', [el('code', [{ type: 'text', value: node.value }], props)], node.lang ? { 'data-language': node.lang } : undefined);
+      return el('pre', [el('code', [{ type: 'text', value }], props)], node.lang ? { 'data-language': node.lang } : undefined);
     }
     case 'blockquote':
       return el('blockquote', convertAll(node.children, ctx));
-    case 'list': {
-      const props: BodyElement['props'] = {};
-      if (node.ordered && node.start != null && node.start !== 1) props.start = node.start;
-      const items = node.children.map((item) => {
-        const kids = item.spread
-          ? convertAll(item.children, ctx)
-          : item.children.flatMap((c) => (c.type === 'paragraph' ? convertAll(c.children, ctx) : [convert(c, ctx)!]));
-        if (typeof item.checked === 'boolean') {
-          kids.unshift(el('input', [], { type: 'checkbox', checked: item.checked, disabled: true }));
-          return el('li', kids, { className: ['task-list-item'] });
-        }
-        return el('li', kids);
-      });
-      return el(node.ordered ? 'ol' : 'ul', items, Object.keys(props).length ? props : undefined);
-    }
+    case 'list':
+      return convertList(node, ctx);
     case 'thematicBreak':
       return el('hr', []);
     case 'break':
       return el('br', []);
-    case 'link': {
-      ctx.links.push({ url: node.url, line: lineOf(node, ctx), kind: 'link' });
-      const props: BodyElement['props'] = { href: node.url };
-      if (node.title) props.title = node.title;
-      return el('a', convertAll(node.children, ctx), props);
-    }
-    case 'image': {
-      ctx.links.push({ url: node.url, line: lineOf(node, ctx), kind: 'image' });
-      const props: BodyElement['props'] = { src: node.url, alt: node.alt ?? '' };
-      if (node.title) props.title = node.title;
-      return el('img', [], props);
-    }
+    case 'link':
+    case 'linkReference':
+      return linkElement(node, convertAll(node.children, ctx), ctx);
+    case 'image':
+    case 'imageReference':
+      return imageElement(node, ctx);
     case 'table': {
       const align = node.align ?? [];
       const [head, ...rows] = node.children;
@@ -215,6 +201,33 @@ function convert(node: RootContent | PhrasingContent, ctx: Ctx): BodyNode | null
     default:
       return null;
   }
+}
+
+/**
+ * A list as CommonMark renders it: in a tight list (no blank line between or
+ * inside its items) an item's paragraphs are bare text, in a loose list each
+ * stays a <p>. One loose item makes the whole list loose.
+ */
+function convertList(node: List, ctx: Ctx): BodyElement {
+  const props: BodyElement['props'] = {};
+  if (node.ordered && node.start != null && node.start !== 1) props.start = node.start;
+  const loose = Boolean(node.spread) || node.children.some(isLooseItem);
+  const items = node.children.map((item) => {
+    const kids = loose
+      ? convertAll(item.children, ctx)
+      : convertAll(item.children.flatMap((c): (RootContent | PhrasingContent)[] => (c.type === 'paragraph' ? c.children : [c])), ctx);
+    if (typeof item.checked !== 'boolean') return el('li', kids);
+    const box = el('input', [], { type: 'checkbox', checked: item.checked, disabled: true });
+    const first = kids[0];
+    if (first?.type === 'element' && first.tag === 'p') first.children.unshift(box);
+    else kids.unshift(box);
+    return el('li', kids, { className: ['task-list-item'] });
+  });
+  return el(node.ordered ? 'ol' : 'ul', items, Object.keys(props).length ? props : undefined);
+}
+
+function isLooseItem(item: ListItem): boolean {
+  return item.spread ?? item.children.length > 1;
 }
 
 function footnoteSection(ctx: Ctx): BodyElement {
