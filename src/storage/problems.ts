@@ -40,3 +40,11 @@ function storageCause(e: unknown): string {
 }
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/** Why an import wrote nothing: the file's own problem (ImportError says it), or the storage's. */
+export function importProblem(file: string, e: unknown): string {
+  if ((e as { name?: unknown } | null)?.name === 'ImportError') return (e as Error).message;
+  const fromStorage = (typeof DOMException !== 'undefined' && e instanceof DOMException) || e instanceof StorageBlockedError;
+  const why = fromStorage ? lowerFirst(storageCause(e)) : `${(e as Error)?.message ?? String(e)}`;
+  return `${file} was not imported, nothing was changed: ${why}`;
+}

@@ -11,6 +11,8 @@ import { atom, computed } from 'nanostores';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../rules';
 import { $accountDocumentCounts } from '../../stores/user';
 import { activeRepository, applyListQuery, type DocumentRepository, type DocumentSummary, type ListQuery, type Usage } from '../../storage';
+import { $storageProblem } from '../../storage/active';
+import { replayJournals } from '../../storage/journal';
 
 export type LibraryView = 'documents' | 'trash';
 export type LibrarySort = 'updated' | 'name';
@@ -83,15 +85,22 @@ export const libraryRepository = (): Promise<DocumentRepository> => (repoPromise
 /** Summaries where the repository keeps them (this device), else the full list. */
 const listed = (repo: DocumentRepository, query?: ListQuery): Promise<DocumentSummary[]> => (repo.summaries ? repo.summaries(query) : repo.list(query));
 
+let replayed = false;
 let reloadTimer: ReturnType<typeof setTimeout> | undefined;
 let usageTimer: ReturnType<typeof setTimeout> | undefined;
 let usageAt = 0;
 export async function reloadLibrary(): Promise<void> {
   try {
     const repo = await libraryRepository();
+    // Edits a closed editor page left in the journal are saved before the list is read.
+    if (!replayed) {
+      replayed = true;
+      await replayJournals(repo).catch(() => undefined);
+    }
     const [live, trash] = await Promise.all([listed(repo), listed(repo, { trash: true })]);
     $documents.set([...live, ...trash]);
-    $loadError.set(null);
+    // Storage that cannot be used: the page's memory stands in, and the sentence says so.
+    $loadError.set($storageProblem.get());
     // The profile dialog's "stored locally" line (the cloud count is cloud sync's).
     $accountDocumentCounts.set({ local: live.length, cloud: $accountDocumentCounts.get()?.cloud ?? null });
     // Usage reads every record and version: at most every few seconds.

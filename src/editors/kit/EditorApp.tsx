@@ -23,6 +23,7 @@ import { DocumentFrame } from './DocumentFrame';
 import { DocumentList } from './DocumentList';
 import { replayJournals, type Recovery } from '../../storage/journal';
 import { $storageProblem } from '../../storage/active';
+import { importProblem } from '../../storage/problems';
 import { useAtom } from './session';
 import { StorageProblemNotice } from './StorageNotices';
 
@@ -215,7 +216,7 @@ export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = 
       shownQuery.current = location.search;
       setView({ mode: 'list', notice: importNotice(file.name, stored, definition.kind, noun) });
     } catch (e) {
-      setImportError((e as Error).message);
+      setImportError(importProblem(file.name, e));
     }
   };
 

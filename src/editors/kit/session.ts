@@ -16,13 +16,19 @@ import type { SyncState } from '../../storage/types';
 // The sync atoms alone: the engine loads only once someone is signed in.
 import { $syncConflicts, $syncStates, $syncStatus, type SyncStatus } from '../../storage/syncStatus';
 import type { ConflictRecord } from '../../storage/syncStore';
+import { $storageProblem } from '../../storage/active';
 import { createHistory, historyReducer, type History, type HistoryAction } from './history';
 
-/** What the save-state indicator shows: storage's states, and 'syncing' for a saved document on its way to the cloud. */
-export type SaveState = StorageSaveState | 'syncing';
+/**
+ * What the save-state indicator shows: storage's states, 'syncing' for a
+ * saved document on its way to the cloud, and 'page' for one kept in the
+ * page's memory because this device's storage cannot be used.
+ */
+export type SaveState = StorageSaveState | 'syncing' | 'page';
 
 export const SAVE_STATE_TEXT: Record<SaveState, string> = {
   saved: 'Saved on this device',
+  page: 'Kept in this page only',
   saving: 'Saving…',
   unsaved: 'Saving…',
   syncing: 'Saved on this device, syncing…',
@@ -37,7 +43,8 @@ export const SAVE_STATE_TEXT: Record<SaveState, string> = {
  * conflict between tabs); once it is saved here and someone is signed in,
  * the cloud's side of this document.
  */
-export function shownSaveState(save: StorageSaveState, sync: SyncStatus, document: SyncState | undefined): SaveState {
+export function shownSaveState(save: StorageSaveState, sync: SyncStatus, document: SyncState | undefined, inPage = false): SaveState {
+  if (save === 'saved' && inPage) return 'page';
   if (save !== 'saved' || sync.phase === 'off' || sync.phase === 'unavailable' || sync.phase === 'paused') return save;
   switch (document) {
     case 'conflict':
@@ -102,7 +109,8 @@ export function useDocumentSession<D extends NucleusDocument>(storage: StorageSe
   const syncStates = useAtom<Record<string, SyncState>>($syncStates, {});
   const syncConflicts = useAtom<readonly ConflictRecord[]>($syncConflicts, []);
   const id = history.present.id;
-  const saveState = storage ? shownSaveState(storageState, syncStatus, syncStates[id]) : 'saved';
+  const inPage = useAtom<string | null>($storageProblem, null) !== null;
+  const saveState = storage ? shownSaveState(storageState, syncStatus, syncStates[id], inPage) : 'saved';
   const syncConflict = (storage && syncConflicts.find((c) => c.id === id || c.copyId === id)) || null;
   const recovered = useAtom<Recovery | null>(storage?.$recovered, null);
   const replaced = useAtom<{ revision: number } | null>(storage?.$replaced, null);

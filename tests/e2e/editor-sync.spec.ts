@@ -1,0 +1,73 @@
+/**
+ * The editor says where the work is for a signed-in player (the Auth and
+ * Firestore emulators): synced, offline with changes waiting, replaced by
+ * another device's version, a conflict kept both ways with links.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { SYNC, device, newEmail, removeAccounts, saveOnDevice, signIn } from './devices';
+
+test.use({ serviceWorkers: 'block' });
+test.afterEach(removeAccounts);
+test.describe.configure({ timeout: 180_000 });
+
+const saveState = (page: Page) => page.locator('[data-save-state]');
+const nameField = (page: Page) => page.getByRole('textbox', { name: 'Name' });
+
+/** A signed-in device with a new blueprint open in the editor; returns its id. */
+async function editing(page: Page, at: (p: string) => string, email: string, mode: 'Sign in' | 'Create account'): Promise<string> {
+  await signIn(page, at, email, mode);
+  await page.goto(at('/nucleus/BlueprintEditor'));
+  await page.getByRole('button', { name: /New blueprint/ }).first().click();
+  await expect(page).toHaveURL(/\?id=/);
+  return new URL(page.url()).searchParams.get('id')!;
+}
+
+test('signed in, the editor says synced, offline with the edit waiting, then synced again', async ({ browser, at }) => {
+  const context = await browser.newContext();
+  const a = await device(context);
+  await editing(a, at, newEmail('editor-sync'), 'Create account');
+  await expect(saveState(a)).toHaveText('Synced', SYNC);
+
+  await context.setOffline(true);
+  await nameField(a).fill('Typed offline');
+  await expect(saveState(a)).toHaveText('Offline — will sync', SYNC);
+  await context.setOffline(false);
+  await expect(saveState(a)).toHaveText('Synced', SYNC);
+  await context.close();
+});
+
+test('another device’s version replaces the open one, and the editor says so; a conflict links to the copy', async ({ browser, at }) => {
+  const email = newEmail('editor-sync');
+  const ctxA = await browser.newContext();
+  const ctxB = await browser.newContext();
+  const a = await device(ctxA);
+  const id = await editing(a, at, email, 'Create account');
+  await nameField(a).fill('Shared rifle');
+  await expect(saveState(a)).toHaveText('Synced', SYNC);
+
+  const b = await device(ctxB);
+  await signIn(b, at, email, 'Sign in');
+  await b.goto(at('/nucleus/library'));
+  await expect(b.getByRole('link', { name: 'Shared rifle', exact: true })).toBeVisible(SYNC);
+  await saveOnDevice(b, id, 'Renamed on B');
+  await expect(nameField(a)).toHaveValue('Renamed on B', SYNC);
+  await expect(a.locator('[data-replaced]')).toContainText('was just changed in another tab or on another device');
+
+  // Both offline, both edit: a conflict, kept both ways, said in the editor with a link to the copy.
+  await ctxA.setOffline(true);
+  await ctxB.setOffline(true);
+  await nameField(a).fill('Edited on A');
+  await expect(saveState(a)).toHaveText('Offline — will sync', SYNC);
+  await saveOnDevice(b, id, 'Edited on B');
+  await ctxB.setOffline(false);
+  await expect(b.getByRole('link', { name: 'Edited on B', exact: true })).toBeVisible(SYNC);
+  await ctxA.setOffline(false);
+  const notice = a.locator('[data-sync-conflict]');
+  await expect(notice).toContainText('was changed on two devices', SYNC);
+  await expect(notice.getByRole('link', { name: /conflict copy/ })).toHaveAttribute('href', /\?id=/);
+  await expect(notice.getByRole('link', { name: 'Compare and choose in the library' })).toHaveAttribute('href', /\/nucleus\/library#cloud-conflicts$/);
+  await expect(saveState(a)).toHaveText('Conflict');
+  await ctxA.close();
+  await ctxB.close();
+});
