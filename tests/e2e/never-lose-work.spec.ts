@@ -17,7 +17,7 @@ const EDITORS = [
 const DELAYS = [0, 50, 200, 500];
 
 const nameField = (page: Page) => page.getByRole('textbox', { name: 'Name' });
-// Each step loads a page with sql.js-free but React-heavy editors: generous on a busy machine.
+// Each test loads several editor pages: generous limits for a busy machine.
 test.describe.configure({ timeout: 90_000 });
 const LOADED = { timeout: 20_000 };
 const saveState = (page: Page) => page.locator('[data-save-state]');
