@@ -11,6 +11,9 @@ import { openLocalRepository, type LocalRepository } from './local';
 import { applyImport, parseImport, exportLibrary } from './transfer';
 import { createMemoryRepository } from './memory';
 import { storageProblem } from './problems';
+import { openDocument } from './session';
+import { createJournal } from './journal';
+import { webStorage } from './testing/webStorage';
 import { weapon, core } from '../rules/testing';
 import type { NucleusDocument } from '../rules';
 
@@ -110,5 +113,29 @@ describe('the page memory keeps the repository contract', () => {
     await r.delete('c1');
     expect(await r.list()).toEqual([]);
     expect((await r.list({ trash: true })).map((d) => d.name)).toEqual(['Blink II']);
+  });
+});
+
+describe('a save that fails is said, and the edits stay', () => {
+  it('storage full: a sentence, the edits in the page and in the journal, saved once there is room', async () => {
+    const r = await repo();
+    const first = await r.save(doc('w1'), { basedOn: 0 });
+    expect(first.ok).toBe(true);
+    const storage = webStorage();
+    const s = await openDocument('w1', { repository: r, delayMs: 60_000, lifecycle: false, journal: createJournal(storage, 'p') });
+    const full = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    s.update((d) => ({ ...d, name: 'Typed with the disk full' }));
+    await s.flush();
+    expect(s.$saveState.get()).toBe('error');
+    expect(s.$error.get()).toMatch(/^Not saved: this device's storage for Nucleus is full\..*Your edits are kept in this page/);
+    expect(s.$document.get().name).toBe('Typed with the disk full');
+    expect([...storage.items.values()].join()).toContain('Typed with the disk full');
+    full.mockRestore();
+    await s.flush();
+    expect((await r.get('w1'))?.name).toBe('Typed with the disk full');
+    expect(storage.items.size).toBe(0);
+    await s.close();
   });
 });
