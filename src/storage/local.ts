@@ -191,10 +191,19 @@ function openDatabase(name: string): Promise<IDBPDatabase<NucleusDB>> {
   let fail: (e: Error) => void = () => undefined;
   const stuck = new Promise<never>((_, reject) => (fail = reject));
   const timer = setTimeout(() => fail(new StorageBlockedError(`The browser did not open its storage within ${OPEN_TIMEOUT_MS / 1000} s.`)), OPEN_TIMEOUT_MS);
-  const opening = openDB<NucleusDB>(name, DB_VERSION, {
-    blocked: () => fail(new StorageBlockedError('Another Nucleus tab holds an older version of the documents open.')),
-    upgrade: upgradeDatabase,
-  });
+  // Only the race below reports `stuck`; on its own it is not an error of the page.
+  stuck.catch(() => undefined);
+  let opening: Promise<IDBPDatabase<NucleusDB>>;
+  try {
+    opening = openDB<NucleusDB>(name, DB_VERSION, {
+      blocked: () => fail(new StorageBlockedError('Another Nucleus tab holds an older version of the documents open.')),
+      upgrade: upgradeDatabase,
+    });
+  } catch (e) {
+    // A browser that refuses storage throws from indexedDB.open itself.
+    clearTimeout(timer);
+    return Promise.reject(e);
+  }
   // A late success after a refusal: close it, so it does not block the next page.
   void opening.then(
     (db) => {
