@@ -9,7 +9,7 @@ import { SYNC, device, newEmail, removeAccounts, saveOnDevice, signIn } from './
 
 test.use({ serviceWorkers: 'block' });
 test.afterEach(removeAccounts);
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const saveState = (page: Page) => page.locator('[data-save-state]');
 const nameField = (page: Page) => page.getByRole('textbox', { name: 'Name' });
