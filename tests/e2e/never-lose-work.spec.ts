@@ -2,7 +2,7 @@
  * Never lose a player's work, tried the way players lose it: the page
  * reloaded, closed or left for another address right after typing; storage
  * that cannot be used; an import whose writes fail in the middle; a file of
- * several kinds imported in one editor. (Cloud status: editor-sync.spec.ts.)
+ * several kinds imported in one editor. (Cloud status: cloud-status.spec.ts.)
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
