@@ -95,6 +95,29 @@ export class BatchConflictError extends Error {
   }
 }
 
+/**
+ * The record a save stores: the document (stamped `at` unless its own
+ * timestamps are kept), what lists show of it, and what stays from the
+ * record it replaces (creation time, trash mark).
+ */
+export function storedRecord(parsed: NucleusDocument, save: { revision: number; valid: boolean; at: string; keepTimestamps?: boolean }, stored?: StoredDocument): StoredDocument {
+  const keep = save.keepTimestamps && !Number.isNaN(Date.parse(parsed.updatedAt));
+  const document = keep ? parsed : ({ ...parsed, updatedAt: save.at } as NucleusDocument);
+  const record: StoredDocument = {
+    id: document.id,
+    kind: document.kind,
+    name: document.name,
+    tags: document.tags ?? [],
+    revision: save.revision,
+    createdAt: stored?.createdAt ?? (keep ? document.createdAt : save.at),
+    updatedAt: keep ? document.updatedAt : save.at,
+    valid: save.valid,
+    document,
+  };
+  if (stored?.deletedAt) record.deletedAt = stored.deletedAt;
+  return record;
+}
+
 /** `evaluate(doc).valid`, ignoring catalogue look-ups when there is no catalogue. */
 export function validityOf(doc: NucleusDocument, catalogues?: Partial<Catalogues>): boolean {
   const result = evaluate(doc, catalogues ?? {});
@@ -344,20 +367,8 @@ export async function openLocalRepository(options: LocalRepositoryOptions = {}):
     if (!decision.ok) return { ok: false, conflict: upgrade(stored!) };
     const at = now();
     const iso = new Date(at).toISOString();
-    const keep = options.keepTimestamps && !Number.isNaN(Date.parse(parsed.updatedAt));
-    const document = keep ? parsed : ({ ...parsed, updatedAt: iso } as NucleusDocument);
-    const record: StoredDocument = {
-      id: document.id,
-      kind: document.kind,
-      name: document.name,
-      tags: document.tags ?? [],
-      revision: decision.revision,
-      createdAt: stored?.createdAt ?? (keep ? document.createdAt : iso),
-      updatedAt: keep ? document.updatedAt : iso,
-      valid,
-      document,
-    };
-    if (stored?.deletedAt) record.deletedAt = stored.deletedAt;
+    const record = storedRecord(parsed, { revision: decision.revision, valid, at: iso, keepTimestamps: options.keepTimestamps }, stored);
+    const document = record.document;
     if (stored?.sync) record.sync = stored.sync;
     await docs.put(record);
 

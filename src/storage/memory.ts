@@ -10,7 +10,7 @@
  */
 import type { NucleusDocument } from '../rules';
 import { decideSave } from './conflicts';
-import { applyListQuery } from './local';
+import { applyListQuery, storedRecord } from './local';
 import { summariseChange } from './versions';
 import type { ChangeEvent, DocumentRepository, SaveResult, StoredDocument, Version } from './types';
 
@@ -47,19 +47,8 @@ export function createMemoryRepository(now: () => number = Date.now): DocumentRe
       const decision = decideSave(stored?.revision, options.basedOn);
       if (!decision.ok) return { ok: false, conflict: stored! };
       const at = iso();
-      const doc = (options.keepTimestamps ? document : { ...document, updatedAt: at }) as NucleusDocument;
-      const record: StoredDocument = {
-        id: doc.id,
-        kind: doc.kind,
-        name: doc.name,
-        tags: doc.tags ?? [],
-        revision: decision.revision,
-        createdAt: stored?.createdAt ?? doc.createdAt ?? at,
-        updatedAt: doc.updatedAt,
-        valid: options.valid ?? true,
-        document: doc,
-        ...(stored?.deletedAt ? { deletedAt: stored.deletedAt } : {}),
-      };
+      const record = storedRecord(document, { revision: decision.revision, valid: options.valid ?? true, at, keepTimestamps: options.keepTimestamps }, stored);
+      const doc = record.document;
       documents.set(doc.id, record);
       const history = versions.get(doc.id) ?? [];
       const summary = summariseChange(history[0] ? (history[0].document as Record<string, unknown>) : null, doc as Record<string, unknown>);

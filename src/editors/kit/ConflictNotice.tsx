@@ -10,6 +10,7 @@ import type { NucleusDocument } from '../../rules';
 import { editorHref } from '../../storage/share';
 import type { Conflict } from '../../storage/session';
 import type { DocumentKind, MovedToCopy } from '../../storage/types';
+import { NoticeActions } from './StorageNotices';
 import './conflict.css';
 
 const MAX_ROWS = 6;
@@ -131,11 +132,7 @@ export function MovedNotice({ moved, kind, noun, onDismiss }: MovedNoticeProps) 
         </a>
         .
       </p>
-      <div className="kit-conflict-actions">
-        <button type="button" className="btn" onClick={onDismiss}>
-          Got it
-        </button>
-      </div>
+      <NoticeActions onDismiss={onDismiss} />
     </div>
   );
 }

@@ -5,6 +5,7 @@
  * replaced the one shown, a document too large for the cloud, and a
  * conflict cloud sync kept both ways. Each is a sentence with what to do.
  */
+import type { ReactNode } from 'react';
 import { withBase } from '../../config/base';
 import type { Recovery } from '../../storage/journal';
 import type { ConflictRecord } from '../../storage/syncStore';
@@ -12,6 +13,18 @@ import { MAX_CLOUD_JSON, type DocumentKind } from '../../storage/types';
 import { editorHref } from '../../storage/share';
 
 const count = (n: number) => n.toLocaleString('en');
+
+/** A notice's buttons: its own actions, then "Got it", which puts it away. */
+export function NoticeActions({ onDismiss, children }: { onDismiss: () => void; children?: ReactNode }) {
+  return (
+    <div className="kit-conflict-actions">
+      {children}
+      <button type="button" className="btn" onClick={onDismiss}>
+        Got it
+      </button>
+    </div>
+  );
+}
 
 /** This device's storage cannot be used: the page keeps the work; Export keeps a copy. */
 export function StorageProblemNotice({ problem, onExport }: { problem: string; onExport?: () => void }) {
@@ -41,11 +54,7 @@ export function RecoveredNotice({ recovered, kind, noun, onDismiss }: { recovere
           <a href={editorHref(kind, recovered.copy.id)}>“{recovered.copy.name}”</a>.
         </p>
       )}
-      <div className="kit-conflict-actions">
-        <button type="button" className="btn" onClick={onDismiss}>
-          Got it
-        </button>
-      </div>
+      <NoticeActions onDismiss={onDismiss} />
     </div>
   );
 }
@@ -55,14 +64,11 @@ export function ReplacedNotice({ noun, onHistory, onDismiss }: { noun: string; o
   return (
     <div className="kit-notice" role="status" data-replaced>
       <p>This {noun} was just changed in another tab or on another device; that version is shown now. The one you had is in its history.</p>
-      <div className="kit-conflict-actions">
+      <NoticeActions onDismiss={onDismiss}>
         <button type="button" className="btn" onClick={onHistory}>
           History
         </button>
-        <button type="button" className="btn" onClick={onDismiss}>
-          Got it
-        </button>
-      </div>
+      </NoticeActions>
     </div>
   );
 }
