@@ -81,15 +81,9 @@ export function openContentDatabase(SQL: SqlJsStatic, bytes: Uint8Array, options
   }
   const regular: RegularColumns = new Set(meta.regular);
 
-  // The same linear-time matcher as the reference engine; patterns were checked when the query was parsed.
-  const regexCache = new Map<string, (text: string) => boolean>();
-  db.create_function('regexp', (pattern: string, flags: string, value: unknown) => {
-    if (typeof value !== 'string') return 0;
-    const key = flags + '/' + pattern;
-    let test = regexCache.get(key);
-    if (!test) regexCache.set(key, (test = compileRegex(pattern, flags)));
-    return test(value) ? 1 : 0;
-  });
+  // The same linear-time matcher as the reference engine (which keeps the compiled
+  // patterns); they were checked when the query was parsed.
+  db.create_function('regexp', (pattern: string, flags: string, value: unknown) => (typeof value === 'string' && compileRegex(pattern, flags)(value) ? 1 : 0));
 
   const dirConfigs: Record<string, unknown> = {};
   for (const [folder, data] of rows(db, 'SELECT folder, data FROM dir_configs')) dirConfigs[String(folder)] = JSON.parse(String(data));

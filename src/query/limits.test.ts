@@ -95,7 +95,7 @@ describe('limits', () => {
 
   it("L4 patterns are JavaScript's syntax read with the u flag; the v flag and invalid flags are refused", () => {
     expect(error({ where: { body: { $regex: '/a/v' } } }).message).toContain("uses the 'v' flag");
-    expect(error({ where: { body: { $regex: '/a/x' } } }).message).toContain('is not a valid regular expression');
+    expect(error({ where: { body: { $regex: '/a/x' } } }).message).toMatch(/is not a valid regular expression \(.*'x'/);
     expect(error({ where: { body: { $regex: '\\-' } } }).message).toContain('is not a valid regular expression'); // an identity escape the u flag refuses
     expect(paths({ body: { $regex: '/PLASMA/i' } })).toEqual(['/text']);
     expect(paths({ body: { $regex: '/^range/m' } })).toEqual(['/text']);

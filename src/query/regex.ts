@@ -61,6 +61,50 @@ function hasNamedBackReference(pattern: string): boolean {
 
 const NOT_LINEAR = 'cannot run in time linear in the text: lookahead, lookbehind and back-references are not available';
 
+/** A compiled pattern and its program size, or why it cannot run. */
+type Compiled = { test: (text: string) => boolean; size: number } | { refused: string };
+
+/** Compiles one pattern alone (no budget): the checks of L3 and L4 in order. */
+function compile(pattern: string, flags: string): Compiled {
+  if (pattern.length > REGEX_LIMITS.length) return { refused: `is longer than ${REGEX_LIMITS.length} characters (${pattern.length})` };
+  if (flags.includes('v')) return { refused: "uses the 'v' flag, which is not available (patterns are read with the 'u' flag)" };
+  try {
+    new RegExp('', flags); // the flags as written, so an error names them
+    new RegExp(pattern, flags.includes('u') ? flags : flags + 'u'); // syntax only: never run
+  } catch (e) {
+    return { refused: `is not a valid regular expression (${(e as Error).message})` };
+  }
+  if (hasNamedBackReference(pattern)) return { refused: `${NOT_LINEAR} (\\k<…>)` };
+  let re: RE2JS;
+  try {
+    re = RE2JS.compile(RE2JS.translateRegExp(pattern), re2Flags(flags));
+  } catch (e) {
+    return { refused: `${NOT_LINEAR} (${(e as Error).message})` };
+  }
+  const size = re.programSize();
+  if (size > REGEX_LIMITS.program) return { refused: `is too large to run quickly (${size} steps per character, at most ${REGEX_LIMITS.program}): use fewer or smaller counted repetitions` };
+  return { test: (text) => re.test(text), size };
+}
+
+/**
+ * Recently compiled patterns by flags and source, refusals too. A query
+ * compiles its patterns when it is parsed and again when it runs, the
+ * database for its SQL function, and pages repeat queries; compiling with
+ * re2js costs far more than a RegExp does. Oldest entries go first.
+ */
+const recent = new Map<string, Compiled>();
+const RECENT_SIZE = 256;
+
+function compiledOf(pattern: string, flags: string): Compiled {
+  const key = `${flags}/${pattern}`;
+  let found = recent.get(key);
+  if (found) recent.delete(key);
+  else found = compile(pattern, flags);
+  recent.set(key, found);
+  if (recent.size > RECENT_SIZE) recent.delete(recent.keys().next().value!);
+  return found;
+}
+
 /**
  * The test of one pattern: does it match somewhere in `text`? Throws
  * RegexRefused when the pattern is too long, not valid JavaScript (read with
@@ -69,23 +113,9 @@ const NOT_LINEAR = 'cannot run in time linear in the text: lookahead, lookbehind
  * in `budget`.
  */
 export function compileRegex(pattern: string, flags: string, budget: RegexBudget = { used: 0 }): (text: string) => boolean {
-  if (pattern.length > REGEX_LIMITS.length) throw new RegexRefused(`is longer than ${REGEX_LIMITS.length} characters (${pattern.length})`);
-  if (flags.includes('v')) throw new RegexRefused("uses the 'v' flag, which is not available (patterns are read with the 'u' flag)");
-  try {
-    new RegExp(pattern, flags.includes('u') ? flags : flags + 'u'); // syntax only: never run
-  } catch (e) {
-    throw new RegexRefused(`is not a valid regular expression (${(e as Error).message})`);
-  }
-  if (hasNamedBackReference(pattern)) throw new RegexRefused(`${NOT_LINEAR} (\\k<…>)`);
-  let re: RE2JS;
-  try {
-    re = RE2JS.compile(RE2JS.translateRegExp(pattern), re2Flags(flags));
-  } catch (e) {
-    throw new RegexRefused(`${NOT_LINEAR} (${(e as Error).message})`);
-  }
-  const size = re.programSize();
-  if (size > REGEX_LIMITS.program) throw new RegexRefused(`is too large to run quickly (${size} steps per character, at most ${REGEX_LIMITS.program}): use fewer or smaller counted repetitions`);
-  budget.used += size;
+  const compiled = compiledOf(pattern, flags);
+  if ('refused' in compiled) throw new RegexRefused(compiled.refused);
+  budget.used += compiled.size;
   if (budget.used > REGEX_LIMITS.total) throw new RegexRefused(`brings the patterns of this parameter over ${REGEX_LIMITS.total} steps per character (${budget.used}): use fewer $regex conditions`);
-  return (text) => re.test(text);
+  return compiled.test;
 }
