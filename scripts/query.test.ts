@@ -21,6 +21,12 @@ const docs = [
   { _id: 'content:fr:1.rules.md', _path: '/fr/rules', stem: 'fr/1.rules', locale: 'fr', title: 'Règles', draft: false },
 ];
 
+/** The issue's case: a 31-character body that `^(a+)+$` makes a backtracking RegExp try for years. */
+const attack = [
+  { _id: 'content:a.md', _path: '/a', stem: 'a', body: 'a'.repeat(30) + '!' },
+  { _id: 'content:b.md', _path: '/b', stem: 'b', body: 'a'.repeat(31) },
+];
+
 beforeAll(async () => {
   dir = scratchDir('nucleus-query-');
   docsFile = join(dir, 'docs.json');
@@ -29,11 +35,14 @@ beforeAll(async () => {
   writeFileSync(dbFile, buildContentDatabase(await initSqlJs(), { documents: docs, integrity: 'test' }));
   writeFileSync(join(dir, 'object.json'), '{"not": "a list"}');
   writeFileSync(join(dir, 'broken.json'), '[{');
+  writeFileSync(join(dir, 'attack.json'), JSON.stringify(attack));
+  writeFileSync(join(dir, 'attack.sqlite'), buildContentDatabase(await initSqlJs(), { documents: attack, integrity: 'test' }));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+// A query that never returns is killed after 30 s: its status is then null, not 0 or 2.
 function query(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/query.ts', ...args], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/query.ts', ...args], { cwd: root, encoding: 'utf8', timeout: 30_000, killSignal: 'SIGKILL' });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, json: r.status === 0 ? JSON.parse(r.stdout) : undefined };
 }
 
@@ -62,6 +71,26 @@ describe('query command', { timeout: 60_000 }, () => {
     expect(r.stderr).toBe("query: 'limit' must be a whole number ≥ 0 (got -1)\n");
     expect(query('--db', dbFile, '--params', '{"where":{"a":{"$near":1}}}').stderr).toMatch(/^query: 'where': unknown operator '\$near' .*\n$/);
     expect(query('--docs', docsFile, '--params', '{where}').stderr).toMatch(/^query: --params is not valid JSON \(.*\)\n$/);
+  });
+
+  it('C3 a pattern that backtracks catastrophically in JavaScript answers, from a JSON file and from a database', () => {
+    for (const source of [['--docs', join(dir, 'attack.json')], ['--db', join(dir, 'attack.sqlite')]]) {
+      const r = query(...source, '--params', '{"where":{"body":{"$regex":"^(a+)+$"}},"only":"_path"}');
+      expect([r.status, r.stderr]).toEqual([0, '']);
+      expect(r.json).toEqual([{ _path: '/b' }]);
+    }
+  });
+
+  it('C3 5,000 nested $and and a lookahead pattern exit with status 2 and one line naming the parameter', () => {
+    const deep = '{"where":' + '{"$and":['.repeat(5000) + '{"body":"x"}' + ']}'.repeat(5000) + '}';
+    for (const source of [['--docs', join(dir, 'attack.json')], ['--db', join(dir, 'attack.sqlite')]]) {
+      const nested = query(...source, '--params', deep);
+      expect([nested.status, nested.stdout]).toEqual([2, '']);
+      expect(nested.stderr).toBe("query: 'where' nests deeper than 64 levels of objects and lists (write one $and or $or with many conditions rather than nesting them)\n");
+      const lookahead = query(...source, '--params', '{"where":{"body":{"$regex":"a(?=b)"}}}');
+      expect(lookahead.status).toBe(2);
+      expect(lookahead.stderr).toMatch(/^query: 'where': \$regex pattern "a\(\?=b\)" cannot run in time linear in the text: .*\n$/);
+    }
   });
 
   it('C4 unreadable input exits with status 2 and one line', () => {

@@ -3,7 +3,7 @@
  * returns exactly what the reference `runQuery` returns over all documents.
  */
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
-import { finishQuery, matcherFor, surroundOf, parseQueryParams, projectDocument, runQuery, type Doc, type QueryOptions, type QueryParams, type QueryParamsInput, type QueryResult } from '../query';
+import { compileRegex, finishQuery, matcherFor, surroundOf, parseQueryParams, projectDocument, runQuery, type Doc, type QueryOptions, type QueryParams, type QueryParamsInput, type QueryResult } from '../query';
 import { compileFilter, planQuery, type QueryPlan, type RegularColumns, type SqlFilter } from './compile';
 import { FORMAT_VERSION, INDEXED_FIELDS, type ContentMeta, type IndexedColumn } from './schema';
 
@@ -81,14 +81,9 @@ export function openContentDatabase(SQL: SqlJsStatic, bytes: Uint8Array, options
   }
   const regular: RegularColumns = new Set(meta.regular);
 
-  const regexCache = new Map<string, RegExp>();
-  db.create_function('regexp', (pattern: string, flags: string, value: unknown) => {
-    if (typeof value !== 'string') return 0;
-    const key = flags + '/' + pattern;
-    let re = regexCache.get(key);
-    if (!re) regexCache.set(key, (re = new RegExp(pattern, flags)));
-    return re.test(value) ? 1 : 0;
-  });
+  // The same linear-time matcher as the reference engine (which keeps the compiled
+  // patterns); they were checked when the query was parsed.
+  db.create_function('regexp', (pattern: string, flags: string, value: unknown) => (typeof value === 'string' && compileRegex(pattern, flags)(value) ? 1 : 0));
 
   const dirConfigs: Record<string, unknown> = {};
   for (const [folder, data] of rows(db, 'SELECT folder, data FROM dir_configs')) dirConfigs[String(folder)] = JSON.parse(String(data));

@@ -25,19 +25,30 @@ const NONE: SqlFilter = { sql: '0', args: [], exact: true };
 /** Keeps every row because SQL cannot tell; the reference matcher decides. */
 const UNKNOWN: SqlFilter = { sql: '1', args: [], exact: false };
 
+/**
+ * The largest filter sent to SQLite (D13): SQLite refuses expressions nested
+ * over 1,000 deep (a chain of 1,000 ORs is) and over 32,766 parameters. A
+ * longer filter keeps every row instead; runQuery decides, as fast as SQL
+ * would for a condition that long.
+ */
+export const MAX_FILTER_SQL = 4_000;
+export const MAX_FILTER_ARGS = 500;
+
+const bounded = (f: SqlFilter): SqlFilter => (f.sql.length > MAX_FILTER_SQL || f.args.length > MAX_FILTER_ARGS ? UNKNOWN : f);
+
 function and(parts: SqlFilter[]): SqlFilter {
   const kept = parts.filter((p) => p.sql !== '1');
   const exact = parts.every((p) => p.exact);
   if (kept.some((p) => p.sql === '0' && p.exact)) return NONE;
   if (!kept.length) return exact ? ALL : UNKNOWN;
-  return { sql: kept.map((p) => `(${p.sql})`).join(' AND '), args: kept.flatMap((p) => p.args), exact };
+  return bounded({ sql: kept.map((p) => `(${p.sql})`).join(' AND '), args: kept.flatMap((p) => p.args), exact });
 }
 
 function or(parts: SqlFilter[]): SqlFilter {
   if (!parts.length) return NONE;
   const exact = parts.every((p) => p.exact);
   if (parts.some((p) => p.sql === '1')) return exact ? ALL : UNKNOWN;
-  return { sql: parts.map((p) => `(${p.sql})`).join(' OR '), args: parts.flatMap((p) => p.args), exact };
+  return bounded({ sql: parts.map((p) => `(${p.sql})`).join(' OR '), args: parts.flatMap((p) => p.args), exact });
 }
 
 /** NOT of a superset is no superset: only an exact filter can be negated. */
@@ -82,7 +93,7 @@ function columnEquals(col: Column, x: unknown): SqlFilter {
 function columnIn(col: Column, xs: unknown[]): SqlFilter {
   const vs = xs.map((x) => sqlValue(col, x)).filter((v): v is Arg => v !== undefined);
   if (!vs.length) return col.regular ? NONE : { sql: `${col.column} IS NULL`, args: [], exact: false };
-  return onColumn(col, `${col.column} IN (${vs.map(() => '?').join(', ')})`, vs);
+  return bounded(onColumn(col, `${col.column} IN (${vs.map(() => '?').join(', ')})`, vs));
 }
 
 const RANGE: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
@@ -146,7 +157,7 @@ function jsonExpression(path: string, expr: unknown): SqlFilter {
     const vs = xs.map(scalar);
     if (vs.some((v) => v === undefined)) return UNKNOWN;
     if (!vs.length) return UNKNOWN;
-    return { sql: `json_extract(data, ?) IN (${vs.map(() => '?').join(', ')}) OR json_type(data, ?) = 'array'`, args: [jp, ...(vs as Arg[]), jp], exact: false };
+    return bounded({ sql: `json_extract(data, ?) IN (${vs.map(() => '?').join(', ')}) OR json_type(data, ?) = 'array'`, args: [jp, ...(vs as Arg[]), jp], exact: false });
   };
   if (!isOperatorObject(expr)) return equalsAny([expr]);
   return and(

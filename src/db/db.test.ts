@@ -199,6 +199,28 @@ describe('content database', () => {
     expect(() => c.query({ where: { a: { $nope: 1 } } })).toThrow("unknown operator '$nope'");
   });
 
+  it('D13 a $or of 2,000 paths, a $and of 1,500 and an $in of 40,000 answer as runQuery does, without SQL', () => {
+    const c = open();
+    const paths = Array.from({ length: 40_000 }, (_, i) => (i % 1000 === 7 ? '/rules/combat' : `/none/${i}`));
+    for (const where of [
+      { $or: paths.slice(0, 2000).map((p) => ({ _path: p })) },
+      { $and: paths.slice(0, 1500).map((p) => ({ _path: { $ne: p } })) },
+      { _path: { $in: paths } },
+      { title: { $in: paths } }, // a field read through json_extract
+    ]) {
+      expect(c.plan({ where }).filter).toEqual({ sql: '1', args: [], exact: false });
+      expect(c.query({ where })).toEqual(runQuery(docs, { where }));
+    }
+    expect(c.plan({ where: { _path: { $in: paths.slice(0, 400) } } }).filter.exact).toBe(true); // narrower lists stay in SQL
+  });
+
+  it('D13 $regex in SQL runs on the linear-time matcher: ^(a+)+$ over a 31-character title answers', () => {
+    const c = openContentDatabase(SQL, buildContentDatabase(SQL, { documents: [page('a', '/a', { title: 'a'.repeat(30) + '!' }), page('b', '/b', { title: 'a'.repeat(31) })], integrity: 't' }));
+    expect(c.plan({ where: { _path: { $regex: '^(a+)+$' } } }).filter.sql).toContain('regexp(');
+    expect((c.query({ where: { title: { $regex: '^(a+)+$' } }, only: '_path' }) as Doc[]).map((d) => d._path)).toEqual(['/b']);
+    expect(c.query({ where: { _path: { $regex: '^/(a+)+$' } }, count: true })).toBe(1);
+  });
+
   it('X2 index.ts exports exactly the public surface', () => {
     expect(Object.keys(db).sort()).toEqual([
       'ContentDatabaseError',

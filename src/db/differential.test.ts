@@ -61,7 +61,8 @@ const { expr } = fc.letrec<{ expr: unknown }>((tie) => ({
     fc.record({ $eq: value }),
     fc.record({ $ne: scalar }),
     fc.record({ $in: fc.oneof(scalar, fc.array(scalar, { maxLength: 4 })) }),
-    fc.record({ $contains: fc.oneof(scalar, fc.array(scalar, { maxLength: 2 })) }),
+    fc.record({ $contains: fc.oneof(scalar, fc.array(scalar, { maxLength: 2 }), fc.dictionary(fc.constantFrom('x', 'y'), scalar, { maxKeys: 2 })) }),
+    fc.record({ $match: fc.dictionary(fc.constantFrom('x', 'y', 'users', 'users.0', 'deep.y', '0'), fc.oneof(scalar, fc.record({ $exists: fc.boolean() }), fc.record({ $regex: fc.constantFrom('^a', '/A/i') })), { maxKeys: 2 }) }),
     fc.record({ $icontains: fc.constantFrom(...STRINGS) }),
     fc.record({ $containsAny: fc.array(operand, { maxLength: 3 }) }),
     fc.record({ $exists: fc.boolean() }),
@@ -95,7 +96,7 @@ const sortObject = fc
   )
   .map(([fields, dirs, options]) => ({ ...Object.fromEntries(fields.map((f, i) => [f, dirs[i]])), ...options }));
 
-const paths = fc.oneof(fc.constantFrom(...FIELDS, 'nested.users', 'dirConfig', 'dirConfig.title'), fc.uniqueArray(fc.constantFrom(...FIELDS, 'dirConfig'), { maxLength: 3 }));
+const paths = fc.oneof(fc.constantFrom(...FIELDS, 'nested.users', 'dirConfig', 'dirConfig.title', '_', '$'), fc.uniqueArray(fc.constantFrom(...FIELDS, 'dirConfig', '_', '$'), { maxLength: 3 }));
 
 /** A parameter present `percent` % of the time. */
 const sometimes = <T>(percent: number, arb: fc.Arbitrary<T>) => fc.oneof({ weight: 100 - percent, arbitrary: fc.constant(undefined) }, { weight: percent, arbitrary: arb });

@@ -13,15 +13,30 @@ export class QueryError extends Error {
   }
 }
 
-/** A short, readable rendering of a value for error messages. */
-export function show(value: unknown): string {
+/**
+ * A copy of `value` cut below `depth` levels of objects and lists, so that
+ * printing a value nested thousands deep cannot overflow the stack.
+ */
+function cut(value: unknown, depth: number): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth === 0) return Array.isArray(value) ? ['…'] : { '…': '…' };
+  if (Array.isArray(value)) return value.map((v) => cut(v, depth - 1));
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    Object.defineProperty(out, key, { value: cut((value as Record<string, unknown>)[key], depth - 1), enumerable: true });
+  }
+  return out;
+}
+
+/** A short, readable rendering of a value for error messages (at most `max` characters). */
+export function show(value: unknown, max = 60): string {
   if (value === undefined) return 'nothing';
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
   let text: string;
   try {
-    text = JSON.stringify(value) ?? String(value);
+    text = JSON.stringify(cut(value, 8)) ?? String(value);
   } catch {
-    text = String(value);
+    text = Object.prototype.toString.call(value); // a BigInt, a getter that throws, …
   }
-  return text.length > 60 ? text.slice(0, 57) + '...' : text;
+  return text.length > max ? text.slice(0, max - 3) + '...' : text;
 }

@@ -100,6 +100,21 @@ describe('where operators', () => {
     expect(paths({ title: { $contains: null } })).toEqual([]);
   });
 
+  it('Q8 $contains takes one object as an element to find, like a list of one', () => {
+    expect(matches({ tags: { $contains: { x: 1 } } })).toBe(true);
+    expect(matches({ tags: { $contains: { x: 2 } } })).toBe(false);
+    expect(paths({ tags: { $contains: { x: 1 } } })).toEqual(paths({ tags: { $contains: [{ x: 1 }] } }));
+    expect(paths({ title: { $contains: { x: 1 } } })).toEqual([]); // a string never holds an object
+    expect(matches({ tags: { $contains: { $gt: 1 } } })).toBe(false); // an operand is a value, not an operator
+  });
+
+  it('Q8 $contains on a list of scalars finds falsy elements exactly (as in nuxt/content)', () => {
+    const list = [{ _path: '/v', values: [0, false, ''] }];
+    const hits = (operand: unknown) => (runQuery(list, { where: { values: { $contains: operand } } }) as Doc[]).length;
+    expect([hits(''), hits(0), hits(false)]).toEqual([1, 1, 1]);
+    expect([hits('0'), hits(null), hits(['', 0, false]), hits(['', 1])]).toEqual([0, 0, 1, 0]);
+  });
+
   it('Q9 $icontains ignores case, on strings only', () => {
     expect(paths({ title: { $icontains: 'BET' } })).toEqual(['/b']);
     expect(matches({ tags: { $icontains: 'fight' } })).toBe(false);
@@ -138,6 +153,24 @@ describe('where operators', () => {
     expect(error({ title: { $regex: 3 } }).message).toContain('$regex needs a pattern string');
   });
 
+  it('Q13 $regex matches as nuxt/content does for case, flags and array indexes', () => {
+    expect(paths({ 'nested.users.0': { $regex: 'ANA' } })).toEqual([]);
+    expect(paths({ 'nested.users.0': { $regex: '/ANA/' } })).toEqual([]);
+    expect(paths({ 'nested.users.0': { $regex: '/ANA/i' } })).toEqual(['/rules/combat']);
+    expect(paths({ 'nested.users.0': { $not: { $regex: '/ANA/i' } } })).toEqual(['/a', '/b']);
+    expect(paths({ title: { $regex: '/^BETA$/im' } })).toEqual(['/b']);
+  });
+
+  it('Q13 $regex reads code points and named groups as JavaScript does with the u flag', () => {
+    const text = [{ _path: '/t', s: 'x😀y', word: 'Épée' }];
+    const hit = (where: unknown) => (runQuery(text, { where }) as Doc[]).length === 1;
+    expect(hit({ s: { $regex: '^x.y$' } })).toBe(true);
+    expect(hit({ s: { $regex: '\\u{1F600}' } })).toBe(true);
+    expect(hit({ word: { $regex: '^\\p{Lu}\\p{Ll}+$' } })).toBe(true);
+    expect(hit({ word: { $regex: '/^(?<first>é)/i' } })).toBe(true);
+    expect(hit({ word: { $regex: '\\u00e9' } })).toBe(true);
+  });
+
   it('Q14 $gt/$gte/$lt/$lte compare numbers with numbers and strings with strings only', () => {
     expect(paths({ n: { $gt: 2 } })).toEqual(['/rules/combat']);
     expect(paths({ n: { $gte: 2 } })).toEqual(['/a', '/rules/combat']);
@@ -170,7 +203,7 @@ describe('where operators', () => {
     expect(error({ n: { $in: { a: 1 } } }).message).toBe('\'where\': $in needs a value or a list of values (got {"a":1})');
     expect(error({ $and: { n: 1 } }).message).toContain('$and needs a list of conditions');
     expect(error({ n: { $or: 1 } }).message).toContain('$or needs a list of conditions');
-    expect(error({ n: { $contains: { a: 1 } } }).message).toContain('$contains needs a value or a list');
+    expect(error({ n: { $match: 1 } }).message).toBe("'where': $match needs a condition object such as {\"level\": {\"$gt\": 1}} (got 1)");
   });
 
   it('Q16 field operators at the top, mixed objects and non-object conditions are refused', () => {
@@ -183,6 +216,29 @@ describe('where operators', () => {
   it('Q16 operands are checked before any document is read', () => {
     expect(() => runQuery([], { where: { n: { $regex: '[' } } })).toThrow(QueryError);
     expect(() => runQuery([], { surround: { query: { n: { $bad: 1 } } } })).toThrow("'surround': unknown operator '$bad'");
+  });
+
+  it('Q18 $match applies a condition to the value of a field, with paths inside it', () => {
+    expect(paths({ nested: { $match: { 'deep.level': 2 } } })).toEqual(['/rules/combat']);
+    expect(paths({ nested: { $match: { users: 'ana' } } })).toEqual(['/b', '/rules/combat']);
+    expect(paths({ nested: { $match: { users: 'bo', 'deep.level': { $gte: 2 } } } })).toEqual(['/rules/combat']);
+    expect(paths({ nested: { $match: { $or: [{ users: 'bo' }, { users: { $type: 'string' } }] } } })).toEqual(['/b', '/rules/combat']);
+    expect(paths({ nested: { $not: { $match: { users: 'ana' } } } })).toEqual(['/a']);
+    expect(paths({ 'nested.deep': { $match: { level: 2 } } })).toEqual(paths({ 'nested.deep.level': 2 }));
+  });
+
+  it('Q18 $match over a value that is no object finds its paths missing; an empty condition always holds', () => {
+    expect(paths({ title: { $match: { length: 6 } } })).toEqual([]);
+    expect(paths({ tags: { $match: { x: 1 } } })).toEqual([]); // a list is not searched element by element
+    expect(paths({ 'tags.3': { $match: { x: 1 } } })).toEqual(['/rules/combat']);
+    expect(paths({ missing: { $match: { x: { $exists: false } } } })).toEqual(['/a', '/b', '/rules/combat']);
+    expect(paths({ missing: { $match: {} } })).toHaveLength(3);
+  });
+
+  it('Q18 $match operands are checked like where: unknown operators inside are named', () => {
+    expect(error({ nested: { $match: { users: { $near: 1 } } } }).message).toContain("unknown operator '$near'");
+    expect(error({ nested: { $match: [{ users: 'ana' }] } }).message).toContain('$match needs a condition object');
+    expect(error({ $match: { users: 'ana' } }).message).toContain("operator '$match' must be applied to a field");
   });
 
   it('Q17 every condition of a where list must hold; one object is a list of one', () => {

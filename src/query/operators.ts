@@ -4,6 +4,7 @@
  * or a bad operand throws a QueryError naming it, before any document is seen.
  */
 import { QueryError, show } from './errors';
+import { compileRegex, parseRegex, RegexRefused, type RegexBudget } from './regex';
 import { deepEqual, getPath, isPlainObject } from './values';
 
 type Test = (value: unknown) => boolean;
@@ -11,6 +12,8 @@ type Test = (value: unknown) => boolean;
 interface Context {
   /** The parameter being compiled, for error messages (`where`, `surround`). */
   parameter: string;
+  /** What the parameter's `$regex` patterns have spent so far (L4). */
+  budget: RegexBudget;
   /** Compiles a nested operand in the same position (condition or field expression). */
   sub: (operand: unknown) => Test;
 }
@@ -49,13 +52,6 @@ function holds(value: unknown, item: unknown): boolean {
 
 export const TYPE_NAMES = ['string', 'number', 'boolean', 'object', 'undefined'] as const;
 
-/** Parses `'/pattern/flags'` or a bare pattern; drops the stateful `g` and `y` flags. */
-export function parseRegex(source: string): { pattern: string; flags: string } {
-  const m = /^\/([\s\S]*)\/([a-z]*)$/.exec(source);
-  if (!m) return { pattern: source, flags: '' };
-  return { pattern: m[1]!, flags: m[2]!.replace(/[gy]/g, '') };
-}
-
 /**
  * Every operator, by name. Each `compile` checks its operand and returns the
  * test for one value (a field's value, or the document for logical operators).
@@ -73,8 +69,8 @@ export const operators: Readonly<Record<string, Operator>> = {
   $or: { logical: true, compile: (x, ctx, op) => { const ts = conditionList(x, ctx, op); return (v) => ts.some((t) => t(v)); } },
   /** Q7 Equal to one of the listed values (a single value is a list of one); arrays: any element. */
   $in: { compile: (x, ctx, op) => { const xs = listOf(x, ctx, op); return (v) => xs.some((i) => matchesValue(v, i)); } },
-  /** Q8 String: has each operand as a substring; array: has each as an element. A list means all of them. */
-  $contains: { compile: (x, ctx, op) => { const xs = listOf(x, ctx, op); return (v) => (typeof v === 'string' || Array.isArray(v)) && xs.every((i) => holds(v, i)); } },
+  /** Q8 String: has each operand as a substring; array: has each as an element (one object too). A list means all of them. */
+  $contains: { compile: (x) => { const xs = Array.isArray(x) ? x : [x]; return (v) => (typeof v === 'string' || Array.isArray(v)) && xs.every((i) => holds(v, i)); } },
   /** Q9 String field holds the operand string, ignoring case. */
   $icontains: {
     compile: (x, ctx, op) => {
@@ -104,18 +100,26 @@ export const operators: Readonly<Record<string, Operator>> = {
       return (v) => typeof v === x;
     },
   },
-  /** Q13 String field matches a RegExp source or a '/pattern/flags' string (g and y are ignored). */
+  /** Q13 String field matches a '/pattern/flags' string or a bare pattern, in time linear in the text (L2, L3). */
   $regex: {
     compile: (x, ctx, op) => {
       if (typeof x !== 'string') throw bad(ctx, op, "a pattern string such as '^/rules' or '/combat/i'", x);
       const { pattern, flags } = parseRegex(x);
-      let re: RegExp;
+      let test: (text: string) => boolean;
       try {
-        re = new RegExp(pattern, flags);
+        test = compileRegex(pattern, flags, ctx.budget);
       } catch (e) {
-        throw new QueryError(ctx.parameter, `'${ctx.parameter}': ${op} pattern ${show(x)} is not a valid regular expression (${(e as Error).message})`);
+        if (!(e instanceof RegexRefused)) throw e;
+        throw new QueryError(ctx.parameter, `'${ctx.parameter}': ${op} pattern ${show(x)} ${e.message}`);
       }
-      return (v) => typeof v === 'string' && re.test(v);
+      return (v) => typeof v === 'string' && test(v);
+    },
+  },
+  /** Q18 The field's value meets a condition whose dot paths start inside it (nuxt/content's `$match`). */
+  $match: {
+    compile: (x, ctx, op) => {
+      if (!isPlainObject(x)) throw bad(ctx, op, 'a condition object such as {"level": {"$gt": 1}}', x);
+      return compileCondition(x, ctx.parameter, ctx.budget);
     },
   },
   /** Q14 Greater than: numbers with numbers, strings with strings (UTF-16 order); mixed types never match. */
@@ -144,7 +148,7 @@ function operatorOf(name: string, parameter: string): Operator {
 const isOperatorKey = (key: string): boolean => key.startsWith('$');
 
 /** A field expression: an operator object (`{$gt: 2}`) or a plain value (equality). */
-function compileField(expr: unknown, parameter: string): Test {
+function compileField(expr: unknown, parameter: string, budget: RegexBudget): Test {
   if (isPlainObject(expr)) {
     const keys = Object.keys(expr);
     const ops = keys.filter(isOperatorKey);
@@ -152,7 +156,7 @@ function compileField(expr: unknown, parameter: string): Test {
       throw new QueryError(parameter, `'${parameter}': an object cannot mix operators (${ops.join(', ')}) with plain keys (${keys.filter((k) => !isOperatorKey(k)).join(', ')})`);
     }
     if (ops.length) {
-      const ctx: Context = { parameter, sub: (x) => compileField(x, parameter) };
+      const ctx: Context = { parameter, budget, sub: (x) => compileField(x, parameter, budget) };
       const tests = ops.map((name) => operatorOf(name, parameter).compile(expr[name], ctx, name));
       return (v) => tests.every((t) => t(v));
     }
@@ -161,16 +165,16 @@ function compileField(expr: unknown, parameter: string): Test {
 }
 
 /** One condition object: every key holds. Keys are dot paths or `$and`/`$or`/`$not`. */
-export function compileCondition(condition: unknown, parameter = 'where'): Test {
+export function compileCondition(condition: unknown, parameter = 'where', budget: RegexBudget = { used: 0 }): Test {
   if (!isPlainObject(condition)) throw new QueryError(parameter, `'${parameter}' conditions must be objects such as {"draft": false} (got ${show(condition)})`);
-  const ctx: Context = { parameter, sub: (x) => compileCondition(x, parameter) };
+  const ctx: Context = { parameter, budget, sub: (x) => compileCondition(x, parameter, budget) };
   const tests = Object.keys(condition).map((key): Test => {
     if (isOperatorKey(key)) {
       const op = operatorOf(key, parameter);
       if (!op.logical) throw new QueryError(parameter, `'${parameter}': operator '${key}' must be applied to a field, as in {"title": {"${key}": …}}`);
       return op.compile(condition[key], ctx, key);
     }
-    const field = compileField(condition[key], parameter);
+    const field = compileField(condition[key], parameter, budget);
     return (doc) => field(getPath(doc, key));
   });
   return (doc) => tests.every((t) => t(doc));
@@ -178,6 +182,7 @@ export function compileCondition(condition: unknown, parameter = 'where'): Test 
 
 /** A list of conditions, all of which must hold. */
 export function compileWhere(conditions: readonly unknown[], parameter = 'where'): Test {
-  const tests = conditions.map((c) => compileCondition(c, parameter));
+  const budget: RegexBudget = { used: 0 };
+  const tests = conditions.map((c) => compileCondition(c, parameter, budget));
   return (doc) => tests.every((t) => t(doc));
 }

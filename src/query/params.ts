@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { QueryError, show } from './errors';
+import { checkLimits } from './limits';
 import { compileCondition, compileWhere } from './operators';
 import { isPlainObject, type Doc } from './values';
 
@@ -174,6 +175,9 @@ export function parseQueryParams(input: unknown): QueryParams {
     throw new QueryError(parameter, issue.message);
   }
   const params = result.data;
+  // First, as every later step walks the conditions recursively.
+  if (params.where) checkLimits(params.where, 'where');
+  if (params.surround && typeof params.surround.query !== 'string') checkLimits([params.surround.query], 'surround', 'surround.query');
   // JSON cannot carry undefined: a query holding one would hash like another query.
   const hole = params.where && undefinedAt(params.where, '');
   if (hole !== undefined) throw new QueryError('where', `'where' has no value at '${hole}' (use {"$exists": false} for missing fields)`);

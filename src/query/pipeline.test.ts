@@ -97,6 +97,31 @@ describe('pipeline', () => {
     expect(runQuery(docs, { where: { _path: '/rules/combat' }, without: 'meta.b', only: ['meta'], first: true })).toEqual({ meta: { a: 1 } });
   });
 
+  // nuxt/content v2's own case: records with id, name and _deleted (test/features/query/query.test.ts).
+  const records: Doc[] = [
+    { id: 1, name: 'a', _deleted: false, to: 'a', $meta: { x: 1 }, nested: { _inner: 1, keep: 2 } },
+    { id: 2, name: 'b', _deleted: true, to: 'b', category: 'c1' },
+  ];
+
+  it("P13 only: '_' keeps every top-level key starting with '_', beside the listed paths", () => {
+    const r = runQuery(records, { where: { id: { $in: [1, 2] } }, only: ['name', 'id', '_'], sort: { id: 1 } }) as Doc[];
+    expect(r).toEqual([{ id: 1, name: 'a', _deleted: false }, { id: 2, name: 'b', _deleted: true }]);
+    expect(runQuery(records, { only: '$', first: true, sort: { id: 1 } })).toEqual({ $meta: { x: 1 } });
+    expect(runQuery(records, { only: ['_', '$'], first: true, sort: { id: 1 } })).toEqual({ _deleted: false, $meta: { x: 1 } });
+  });
+
+  it("P13 without: '_' drops every top-level key starting with '_'; deeper keys are not touched", () => {
+    const [first] = runQuery(records, { where: { id: { $in: [1, 2] } }, without: ['name', '_'], sort: { id: 1 } }) as Doc[];
+    expect(first).toEqual({ id: 1, to: 'a', $meta: { x: 1 }, nested: { _inner: 1, keep: 2 } });
+    expect(runQuery(records, { without: ['$', '_'], first: true, sort: { id: 1 } })).toEqual({ id: 1, name: 'a', to: 'a', nested: { _inner: 1, keep: 2 } });
+  });
+
+  it("P13 only '_' or '$' as a whole path is a wildcard: 'nested._inner' and '_x' stay dot paths", () => {
+    expect(runQuery(records, { only: ['nested._inner', '_x'], first: true, sort: { id: 1 } })).toEqual({ nested: { _inner: 1 } });
+    expect(runQuery(records, { without: ['nested._'], first: true, sort: { id: 1 } })).toHaveProperty('nested', { _inner: 1, keep: 2 });
+    expect(runQuery([{ _: 1, a: 2 }], { only: '_', first: true })).toEqual({ _: 1 });
+  });
+
   it('P11 first returns the first result or null', () => {
     expect(runQuery(docs, { first: true, only: '_path' })).toEqual({ _path: '/' });
     expect(runQuery(docs, { where: { _path: '/none' }, first: true })).toBeNull();

@@ -54,12 +54,24 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 }
 
 /**
- * A copy of `doc` without the given dot paths. Paths walk plain objects only;
- * a path through an array or a missing value removes nothing.
+ * `_` and `$` alone stand for every top-level key starting with that
+ * character, as in nuxt/content v2 (`without: '_'` drops `_id`, `_path`, …).
+ */
+export const PREFIX_WILDCARDS: readonly string[] = ['_', '$'];
+
+/** The top-level keys a path names: its first segment, or every key a wildcard stands for. */
+function keysNamed(doc: Doc, path: string): string[][] {
+  if (PREFIX_WILDCARDS.includes(path)) return Object.keys(doc).filter((k) => k.startsWith(path)).map((k) => [k]);
+  return [path.split('.')];
+}
+
+/**
+ * A copy of `doc` without the given dot paths (or wildcards). Paths walk plain
+ * objects only; a path through an array or a missing value removes nothing.
  */
 export function withoutPaths(doc: Doc, paths: readonly string[]): Doc {
   let out = doc;
-  for (const path of paths) out = removePath(out, path.split('.'));
+  for (const path of paths) for (const segments of keysNamed(out, path)) out = removePath(out, segments);
   return out;
 }
 
@@ -78,13 +90,13 @@ function removePath(obj: Doc, segments: string[]): Doc {
 }
 
 /**
- * A new object with only the given dot paths, nested as in `doc`. Paths walk
- * plain objects only; a missing path contributes nothing. A path and one of
- * its prefixes together keep the whole prefix.
+ * A new object with only the given dot paths (or wildcards), nested as in
+ * `doc`. Paths walk plain objects only; a missing path contributes nothing.
+ * A path and one of its prefixes together keep the whole prefix.
  */
 export function onlyPaths(doc: Doc, paths: readonly string[]): Doc {
   const out: Doc = {};
-  for (const path of paths) pickPath(doc, out, path.split('.'));
+  for (const path of paths) for (const segments of keysNamed(doc, path)) pickPath(doc, out, segments);
   return out;
 }
 
