@@ -6,16 +6,18 @@
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { createHash } from 'node:crypto';
-import type { z } from 'zod';
 import { ContentError, ContentErrors } from './errors';
-import { splitFrontmatter, parseYaml } from './frontmatter';
-import { parseMarkdown } from './markdown';
-import { frontmatterSchema, dirConfigSchema } from './schema';
+import { splitFrontmatter, parseYaml, type FieldPath } from './frontmatter';
+import { parseMarkdown, type FoundLink, type FoundComponent } from './markdown';
+import { checkFrontmatter, checkDirConfig, nameProblems, type FieldProblem } from './fieldChecks';
+import { linkTargetProblem } from './linkTargets';
+import { componentProblems, isComponent, type CatalogueNames } from './components';
+import { getCatalogues } from './catalogues';
 import { idOf, routeOf, stemOf, typeOf, parentRoute, compareStems } from './paths';
 import { buildNavigation, folderOf, surroundAll, type FolderInfo } from './navigation';
 import type { DirConfig, NavNode, PageRecord, Surround } from './types';
-import { siteConfig, isLayoutName, LAYOUTS } from '../config/site';
-import { routes, KNOWN_GUARDS, validateRouteTable } from '../config/routes';
+import { siteConfig } from '../config/site';
+import { routes, validateRouteTable } from '../config/routes';
 import { openParseCache, sha, handoff, ParseCache } from './buildCache';
 import { timed } from './buildTiming';
 import { computeFacts, rememberFacts } from './recordFacts';
@@ -87,7 +89,8 @@ export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
   const errors: ContentError[] = [];
   const records: PageRecord[] = [];
   const folders: FolderInfo[] = [];
-  const linksByFile = new Map<string, { url: string; line: number; kind: string }[]>();
+  const linksByFile = new Map<string, FoundLink[]>();
+  const componentsByFile = new Map<string, FoundComponent[]>();
   const hash = createHash('sha256');
 
   for (const file of files) {
@@ -104,15 +107,19 @@ export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
           entry = toEntry(readMarkdown(file, source));
           if (key) cache!.set(key, entry);
         }
-        const { record, links, problems } = fromEntry(entry);
+        const { record, links, components, problems } = fromEntry(entry);
         for (const p of problems) errors.push(new ContentError(file, p.line, p.reason));
         records.push(record);
         linksByFile.set(file, links);
+        componentsByFile.set(file, components);
       } else {
-        records.push(readData(file, source));
+        const { record, problems } = readData(file, source);
+        errors.push(...problems);
+        records.push(record);
       }
     } catch (e) {
-      if (e instanceof ContentError) errors.push(e);
+      if (e instanceof ContentErrors) errors.push(...e.errors);
+      else if (e instanceof ContentError) errors.push(e);
       else throw e;
     }
   }
@@ -135,26 +142,26 @@ export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
     if (!r.draft) pages.set(r._path, r);
   }
 
-  // Layouts and guards must be known names.
-  for (const r of records) {
-    if (r.layout && !isLayoutName(r.layout)) errors.push(new ContentError(r._file, lineOf(r, 'layout'), `unknown layout '${r.layout}' (known: ${LAYOUTS.join(', ')})`));
-    for (const g of r.middleware ?? []) {
-      if (!(KNOWN_GUARDS as readonly string[]).includes(g)) errors.push(new ContentError(r._file, lineOf(r, 'middleware'), `unknown route guard '${g}' (known guards: ${KNOWN_GUARDS.join(', ')})`));
-    }
-  }
-  for (const f of folders) {
-    const nav = f.config.navigation;
-    const layout = (nav && nav.layout) || f.config.layout;
-    if (layout && !isLayoutName(layout)) errors.push(new ContentError(dirFile(f), 1, `unknown layout '${layout}' (known: ${LAYOUTS.join(', ')})`));
-  }
-
-  // Internal links must lead somewhere: all broken links are listed at once.
+  // Links lead to targets content may use, and internal ones somewhere that
+  // exists: all bad links are listed at once. (Layouts, guards and redirects
+  // were checked with each file's fields.)
   const staticRoutes = new Set(routes.filter((r) => !r.pattern.includes('*')).map((r) => r.pattern));
   const publicDir = resolve('public');
   for (const r of records) {
     for (const link of linksByFile.get(r._file) ?? []) {
-      const problem = checkLink(link.url, r, pages, staticRoutes, publicDir);
+      const unsafe = linkTargetProblem(link.url);
+      const problem = unsafe ? `${LINK_KINDS[link.kind]}: ${unsafe}` : checkLink(link.url, r, pages, staticRoutes, publicDir);
       if (problem) errors.push(new ContentError(r._file, link.line, problem));
+    }
+  }
+
+  // Embedded components take only their own attributes, naming things that exist.
+  let names: CatalogueNames | undefined;
+  const catalogueNames = () => (names ??= readCatalogueNames(contentDir));
+  for (const r of records) {
+    for (const use of componentsByFile.get(r._file) ?? []) {
+      if (!isComponent(use.name)) continue; // reported as an unknown component
+      for (const problem of componentProblems(use.name, use.attributes, catalogueNames)) errors.push(new ContentError(r._file, use.line, problem));
     }
   }
 
@@ -174,27 +181,30 @@ export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
   };
 }
 
-function dirFile(f: FolderInfo): string {
-  return f.stem ? `${f.stem}/_dir.yml` : '_dir.yml';
+const LINK_KINDS: Record<FoundLink['kind'], string> = { link: 'link', image: 'image', definition: 'link reference definition' };
+
+/** The feature trees an attribute may name; null when the catalogues cannot be read (their own check says why). */
+function readCatalogueNames(contentDir: string): CatalogueNames {
+  try {
+    const features = getCatalogues(contentDir)?.features ?? [];
+    return { trees: [...new Set(features.map((f) => f.tree))] };
+  } catch (e) {
+    if (e instanceof ContentError || e instanceof ContentErrors) return { trees: null };
+    throw e;
+  }
 }
 
-function lineOf(r: PageRecord, key: string): number {
-  return (r._lines as Record<string, number> | undefined)?.[key] ?? 1;
+/** A file's field problems as content errors, each at its field's line. */
+function atLines(file: string, problems: FieldProblem[], lineOf: (path: FieldPath) => number): ContentError[] {
+  return problems.map((p) => new ContentError(file, lineOf(p.path), p.reason));
 }
 
 function readDirConfig(file: string, source: string): FolderInfo {
-  const { data, lineOfKey } = parseYaml(file, source, 1);
-  const parsed = dirConfigSchema.safeParse(data ?? {});
-  if (!parsed.success) throw zodToContentError(file, parsed.error, lineOfKey);
+  const { data, lineOf } = parseYaml(file, source, 1);
+  const { data: config, problems } = checkDirConfig(data);
+  if (problems.length) throw new ContentErrors(atLines(file, problems, lineOf).sort((a, b) => a.line! - b.line!));
   const { route, stem } = folderOf(file);
-  return { route, stem, config: parsed.data as DirConfig };
-}
-
-function zodToContentError(file: string, error: z.ZodError, lineOfKey: (k: string) => number): ContentError {
-  const issue = error.issues[0]!;
-  const key = String(issue.path[0] ?? '');
-  const where = issue.path.length ? `'${issue.path.join('.')}'` : 'frontmatter';
-  return new ContentError(file, key ? lineOfKey(key) : 1, `${where}: ${issue.message}`);
+  return { route, stem, config: config! };
 }
 
 function localeOf(file: string, fmLocale: string | undefined): string {
@@ -221,12 +231,13 @@ interface ParsedEntry {
   shows: string;
   sections: SectionPart[];
   links: Parsed['links'];
+  components: Parsed['components'];
   problems: Parsed['problems'];
 }
 
-function toEntry({ record, links, problems }: Parsed): ParsedEntry {
+function toEntry({ record, links, components, problems }: Parsed): ParsedEntry {
   const { document, digest, shows, sections } = computeFacts(record);
-  return { document, lines: record._lines as Record<string, number>, digest, shows, sections, links, problems };
+  return { document, lines: record._lines as Record<string, number>, digest, shows, sections, links, components, problems };
 }
 
 /**
@@ -234,21 +245,24 @@ function toEntry({ record, links, problems }: Parsed): ParsedEntry {
  * is the same record whether it was parsed now or came from the cache (JSON
  * values only, `_lines` last).
  */
-function fromEntry(entry: ParsedEntry): Pick<Parsed, 'record' | 'links' | 'problems'> {
-  const { document, lines, digest, shows, sections, links, problems } = entry;
+function fromEntry(entry: ParsedEntry): Pick<Parsed, 'record' | 'links' | 'components' | 'problems'> {
+  const { document, lines, digest, shows, sections, links, components, problems } = entry;
   const record = JSON.parse(document) as PageRecord;
   record._lines = lines;
   rememberFacts(record, { document, digest, shows, sections });
-  return { record, links, problems };
+  return { record, links, components, problems };
 }
 
 function readMarkdown(file: string, source: string) {
   const { yaml, markdown, lineOffset } = splitFrontmatter(source);
-  const { data, lineOfKey } = parseYaml(file, yaml, 2);
-  const fm = frontmatterSchema.safeParse(data ?? {});
-  if (!fm.success) throw zodToContentError(file, fm.error, lineOfKey);
-  const front = fm.data;
+  const { data, lineOf, lineOfKey } = parseYaml(file, yaml, 2);
+  const { data: front, problems: fieldProblems } = checkFrontmatter(data);
   const parsed = parseMarkdown(markdown, lineOffset);
+  const fields = fieldProblems.map((p) => ({ line: lineOf(p.path), reason: p.reason })).sort((a, b) => a.line - b.line);
+  const problems = [...fields, ...parsed.problems];
+  // A field of the wrong type leaves no record to build, but the author still
+  // hears about every field and everything in the body in this one run.
+  if (!front) throw new ContentErrors(problems.map((p) => new ContentError(file, p.line, p.reason)));
 
   // The layout renders the title as the page's h1, so a leading h1 moves there.
   const first = parsed.body.children[0];
@@ -282,12 +296,14 @@ function readMarkdown(file: string, source: string) {
   if (front.redirect) record.redirect = front.redirect;
   if (front.middleware) record.middleware = front.middleware;
   if (parsed.excerpt) record.excerpt = parsed.excerpt;
-  return { record, links: parsed.links, problems: parsed.problems };
+  return { record, links: parsed.links, components: parsed.components, problems };
 }
 
-function readData(file: string, source: string): PageRecord {
+/** A YAML or JSON file as a record, and the layouts or route guards it names that do not exist. */
+function readData(file: string, source: string): { record: PageRecord; problems: ContentError[] } {
   const type = typeOf(file);
   let data: unknown;
+  let lineOf: (path: FieldPath) => number = () => 1;
   if (type === 'json') {
     try {
       data = JSON.parse(source);
@@ -295,12 +311,12 @@ function readData(file: string, source: string): PageRecord {
       throw new ContentError(file, 1, `invalid JSON: ${(e as Error).message}`);
     }
   } else {
-    data = parseYaml(file, source, 1).data;
+    ({ data, lineOf } = parseYaml(file, source, 1));
   }
   const stem = stemOf(file);
   const path = routeOf(stem);
   const obj = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : { items: data };
-  return {
+  const record: PageRecord = {
     ...obj,
     _id: idOf(file),
     _path: path,
@@ -317,6 +333,7 @@ function readData(file: string, source: string): PageRecord {
     draft: false,
     body: { type: 'root', children: [], toc: [] },
   };
+  return { record, problems: atLines(file, nameProblems(obj), lineOf) };
 }
 
 function headingIds(r: PageRecord): Set<string> {
