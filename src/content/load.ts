@@ -104,7 +104,14 @@ export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
         const key = cache && sha(file, source);
         let entry = key ? cache!.get<ParsedEntry>(key) : undefined;
         if (!entry) {
-          entry = toEntry(readMarkdown(file, source));
+          const parsed = readMarkdown(file, source);
+          if (!isPage(parsed)) {
+            // A field of the wrong type leaves no page; every problem is still reported.
+            for (const p of parsed.problems) errors.push(new ContentError(file, p.line, p.reason));
+            componentsByFile.set(file, parsed.components);
+            continue;
+          }
+          entry = toEntry(parsed);
           if (key) cache!.set(key, entry);
         }
         const { record, links, components, problems } = fromEntry(entry);
@@ -142,15 +149,14 @@ export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
     if (!r.draft) pages.set(r._path, r);
   }
 
-  // Links lead to targets content may use, and internal ones somewhere that
-  // exists: all bad links are listed at once. (Layouts, guards and redirects
-  // were checked with each file's fields.)
+  // Internal links must lead somewhere: all broken links are listed at once.
+  // (Targets content may not use were reported with each file's parse.)
   const staticRoutes = new Set(routes.filter((r) => !r.pattern.includes('*')).map((r) => r.pattern));
   const publicDir = resolve('public');
   for (const r of records) {
     for (const link of linksByFile.get(r._file) ?? []) {
-      const unsafe = linkTargetProblem(link.url);
-      const problem = unsafe ? `${LINK_KINDS[link.kind]}: ${unsafe}` : checkLink(link.url, r, pages, staticRoutes, publicDir);
+      if (linkTargetProblem(link.url)) continue;
+      const problem = checkLink(link.url, r, pages, staticRoutes, publicDir);
       if (problem) errors.push(new ContentError(r._file, link.line, problem));
     }
   }
@@ -158,15 +164,15 @@ export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
   // Embedded components take only their own attributes, naming things that exist.
   let names: CatalogueNames | undefined;
   const catalogueNames = () => (names ??= readCatalogueNames(contentDir));
-  for (const r of records) {
-    for (const use of componentsByFile.get(r._file) ?? []) {
+  for (const [file, uses] of componentsByFile) {
+    for (const use of uses) {
       if (!isComponent(use.name)) continue; // reported as an unknown component
-      for (const problem of componentProblems(use.name, use.attributes, catalogueNames)) errors.push(new ContentError(r._file, use.line, problem));
+      for (const problem of componentProblems(use.name, use.attributes, catalogueNames)) errors.push(new ContentError(file, use.line, problem));
     }
   }
 
   cache?.save();
-  if (errors.length) throw errors.length === 1 ? errors[0]! : new ContentErrors(errors);
+  if (errors.length) throw errors.length === 1 ? errors[0]! : new ContentErrors(inFileOrder(errors, files));
 
   const navigation = buildNavigation(records, folders);
   return {
@@ -179,6 +185,13 @@ export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
     dirConfigs,
     integrity: hash.digest('hex').slice(0, 12),
   };
+}
+
+/** Errors file by file (in the order files are read), each file's by line. */
+function inFileOrder(errors: ContentError[], files: string[]): ContentError[] {
+  const order = new Map(files.map((f, i) => [f, i]));
+  const rank = (e: ContentError) => order.get(e.file) ?? files.length;
+  return [...errors].sort((a, b) => rank(a) - rank(b) || (a.line ?? 0) - (b.line ?? 0));
 }
 
 const LINK_KINDS: Record<FoundLink['kind'], string> = { link: 'link', image: 'image', definition: 'link reference definition' };
@@ -218,6 +231,11 @@ function stripNum(s: string): string {
 }
 
 type Parsed = ReturnType<typeof readMarkdown>;
+type ParsedPage = Parsed & { record: PageRecord };
+
+function isPage(parsed: Parsed): parsed is ParsedPage {
+  return parsed.record !== null;
+}
 
 /**
  * A parsed page as the cache keeps it: the record as its JSON (a string reads
@@ -235,7 +253,7 @@ interface ParsedEntry {
   problems: Parsed['problems'];
 }
 
-function toEntry({ record, links, components, problems }: Parsed): ParsedEntry {
+function toEntry({ record, links, components, problems }: ParsedPage): ParsedEntry {
   const { document, digest, shows, sections } = computeFacts(record);
   return { document, lines: record._lines as Record<string, number>, digest, shows, sections, links, components, problems };
 }
@@ -245,7 +263,7 @@ function toEntry({ record, links, components, problems }: Parsed): ParsedEntry {
  * is the same record whether it was parsed now or came from the cache (JSON
  * values only, `_lines` last).
  */
-function fromEntry(entry: ParsedEntry): Pick<Parsed, 'record' | 'links' | 'components' | 'problems'> {
+function fromEntry(entry: ParsedEntry): Pick<ParsedPage, 'record' | 'links' | 'components' | 'problems'> {
   const { document, lines, digest, shows, sections, links, components, problems } = entry;
   const record = JSON.parse(document) as PageRecord;
   record._lines = lines;
@@ -258,11 +276,16 @@ function readMarkdown(file: string, source: string) {
   const { data, lineOf, lineOfKey } = parseYaml(file, yaml, 2);
   const { data: front, problems: fieldProblems } = checkFrontmatter(data);
   const parsed = parseMarkdown(markdown, lineOffset);
-  const fields = fieldProblems.map((p) => ({ line: lineOf(p.path), reason: p.reason })).sort((a, b) => a.line - b.line);
-  const problems = [...fields, ...parsed.problems];
+  const fields = fieldProblems.map((p) => ({ line: lineOf(p.path), reason: p.reason }));
+  const unsafe = parsed.links.flatMap((link) => {
+    const problem = linkTargetProblem(link.url);
+    return problem ? [{ line: link.line, reason: `${LINK_KINDS[link.kind]}: ${problem}` }] : [];
+  });
+  // Every problem of the file, in the order of its lines.
+  const problems = [...fields, ...parsed.problems, ...unsafe].sort((a, b) => a.line - b.line);
   // A field of the wrong type leaves no record to build, but the author still
   // hears about every field and everything in the body in this one run.
-  if (!front) throw new ContentErrors(problems.map((p) => new ContentError(file, p.line, p.reason)));
+  if (!front) return { record: null, links: parsed.links, components: parsed.components, problems };
 
   // The layout renders the title as the page's h1, so a leading h1 moves there.
   const first = parsed.body.children[0];
