@@ -27,7 +27,7 @@ for (const step of [
   try {
     step();
   } catch (e) {
-    if (e instanceof ContentErrors) problems.push(...e.errors.map((x) => x.message));
+    if (e instanceof ContentErrors) problems.push(...e.all.map((x) => x.message));
     else if (e instanceof ContentError) problems.push(e.message);
     else throw e;
   }

@@ -11,7 +11,7 @@ function errorsOf(files: Record<string, string>): string[] {
   try {
     loadSite(writeCorpus(files));
   } catch (e) {
-    if (e instanceof ContentErrors) return e.errors.map((x) => x.message);
+    if (e instanceof ContentErrors) return e.all.map((x) => x.message);
     if (e instanceof ContentError) return [e.message];
     throw e;
   }

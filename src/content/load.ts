@@ -125,7 +125,7 @@ export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
         records.push(record);
       }
     } catch (e) {
-      if (e instanceof ContentErrors) errors.push(...e.errors);
+      if (e instanceof ContentErrors) errors.push(...e.all);
       else if (e instanceof ContentError) errors.push(e);
       else throw e;
     }
