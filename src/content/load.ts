@@ -149,27 +149,7 @@ export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
     if (!r.draft) pages.set(r._path, r);
   }
 
-  // Internal links must lead somewhere: all broken links are listed at once.
-  // (Targets content may not use were reported with each file's parse.)
-  const staticRoutes = new Set(routes.filter((r) => !r.pattern.includes('*')).map((r) => r.pattern));
-  const publicDir = resolve('public');
-  for (const r of records) {
-    for (const link of linksByFile.get(r._file) ?? []) {
-      if (linkTargetProblem(link.url)) continue;
-      const problem = checkLink(link.url, r, pages, staticRoutes, publicDir);
-      if (problem) errors.push(new ContentError(r._file, link.line, problem));
-    }
-  }
-
-  // Embedded components take only their own attributes, naming things that exist.
-  let names: CatalogueNames | undefined;
-  const catalogueNames = () => (names ??= readCatalogueNames(contentDir));
-  for (const [file, uses] of componentsByFile) {
-    for (const use of uses) {
-      if (!isComponent(use.name)) continue; // reported as an unknown component
-      for (const problem of componentProblems(use.name, use.attributes, catalogueNames)) errors.push(new ContentError(file, use.line, problem));
-    }
-  }
+  errors.push(...brokenLinks(records, pages, linksByFile), ...componentErrors(contentDir, componentsByFile));
 
   cache?.save();
   if (errors.length) throw errors.length === 1 ? errors[0]! : new ContentErrors(inFileOrder(errors, files));
@@ -185,6 +165,38 @@ export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
     dirConfigs,
     integrity: hash.digest('hex').slice(0, 12),
   };
+}
+
+/**
+ * Internal links must lead somewhere: all broken links are listed at once.
+ * (Targets content may not use were reported with each file's parse.)
+ */
+function brokenLinks(records: PageRecord[], pages: Map<string, PageRecord>, linksByFile: Map<string, FoundLink[]>): ContentError[] {
+  const staticRoutes = new Set(routes.filter((r) => !r.pattern.includes('*')).map((r) => r.pattern));
+  const publicDir = resolve('public');
+  const errors: ContentError[] = [];
+  for (const r of records) {
+    for (const link of linksByFile.get(r._file) ?? []) {
+      if (linkTargetProblem(link.url)) continue;
+      const problem = checkLink(link.url, r, pages, staticRoutes, publicDir);
+      if (problem) errors.push(new ContentError(r._file, link.line, problem));
+    }
+  }
+  return errors;
+}
+
+/** Embedded components take only their own attributes, naming things that exist. */
+function componentErrors(contentDir: string, componentsByFile: Map<string, FoundComponent[]>): ContentError[] {
+  let names: CatalogueNames | undefined;
+  const catalogueNames = () => (names ??= readCatalogueNames(contentDir));
+  const errors: ContentError[] = [];
+  for (const [file, uses] of componentsByFile) {
+    for (const use of uses) {
+      if (!isComponent(use.name)) continue; // reported as an unknown component
+      for (const problem of componentProblems(use.name, use.attributes, catalogueNames)) errors.push(new ContentError(file, use.line, problem));
+    }
+  }
+  return errors;
 }
 
 /** Errors file by file (in the order files are read), each file's by line. */

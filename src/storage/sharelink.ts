@@ -55,7 +55,7 @@ async function pipe(bytes: Uint8Array, stream: CompressionStream | Decompression
  */
 async function inflateCapped(bytes: Uint8Array, cap: number): Promise<Uint8Array> {
   let offset = 0;
-  const pieces = new ReadableStream<Uint8Array>({
+  const pieces = new ReadableStream<Uint8Array<ArrayBuffer>>({
     pull(controller) {
       if (offset >= bytes.length) return controller.close();
       controller.enqueue(bytes.slice(offset, (offset += INFLATE_PIECE)));
