@@ -1,7 +1,9 @@
 /**
  * npm run check:content — validates all content without building pages:
- * frontmatter, folder configs, internal links and anchors, embedded
- * components, guards, and the catalogues with the rules engine.
+ * every frontmatter and folder-config field, link and redirect targets
+ * (src/content/linkTargets.ts), internal links and anchors, embedded
+ * components and their attributes, guards, and the catalogues with the rules
+ * engine.
  * Prints each problem as `file:line: reason` and exits 1 when there is one.
  */
 import { loadSite, contentDirFromEnv } from '../src/content/load';
@@ -25,7 +27,7 @@ for (const step of [
   try {
     step();
   } catch (e) {
-    if (e instanceof ContentErrors) problems.push(...e.errors.map((x) => x.message));
+    if (e instanceof ContentErrors) problems.push(...e.all.map((x) => x.message));
     else if (e instanceof ContentError) problems.push(e.message);
     else throw e;
   }

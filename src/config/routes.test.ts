@@ -1,6 +1,5 @@
 import { describe, it, expect } from 'vitest';
 import { routeFor, validateRouteTable, routes, matchesPattern } from './routes';
-import { resolveRedirect } from '../content/redirect';
 
 describe('route table', () => {
   it('gives the spec metadata to each route', () => {
@@ -28,16 +27,5 @@ describe('route table', () => {
   it('accepts the real table and refuses an unknown guard by name', () => {
     expect(() => validateRouteTable(routes)).not.toThrow();
     expect(() => validateRouteTable([{ pattern: '/x', middleware: ['admin'] }])).toThrow("route table, route '/x': unknown route guard 'admin'");
-  });
-});
-
-describe('redirects', () => {
-  it('keeps internal targets inside the site and its base', () => {
-    expect(resolveRedirect('/rules')).toEqual({ external: false, href: '/rules' });
-    expect(resolveRedirect('/rules', '/guide/')).toEqual({ external: false, href: '/guide/rules' });
-  });
-  it('treats URLs with a scheme as external navigation', () => {
-    expect(resolveRedirect('https://example.org/x')).toEqual({ external: true, href: 'https://example.org/x' });
-    expect(resolveRedirect('//cdn.example.org')).toEqual({ external: true, href: '//cdn.example.org' });
   });
 });

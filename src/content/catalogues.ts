@@ -11,6 +11,8 @@ import { catalogueSchemas, emptyCatalogues, evaluate, type Catalogues } from '..
 import { ContentError, ContentErrors } from './errors';
 import { contentDirFromEnv } from './load';
 import { CATALOGUE_FILES } from './catalogueFiles';
+import { parseMarkdown } from './markdown';
+import { linkTargetProblem } from './linkTargets';
 
 
 interface Located {
@@ -37,6 +39,23 @@ function readList(file: string, rel: string, errors: ContentError[]): { value: u
     value: values[i],
     line: lineCounter.linePos(((item as YamlNode).range ?? [0])[0]).line,
   }));
+}
+
+/**
+ * The rules text and descriptions are Markdown shown on the rules pages: their
+ * links must be targets content may use (linkTargets.ts), like a page's.
+ */
+function textLinkProblems(entry: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  for (const field of ['text', 'description']) {
+    const value = entry[field];
+    if (typeof value !== 'string') continue;
+    for (const link of parseMarkdown(value).links) {
+      const problem = linkTargetProblem(link.url);
+      if (problem) problems.push(`${field}: ${link.kind === 'image' ? 'image' : 'link'}: ${problem}`);
+    }
+  }
+  return problems;
 }
 
 /** Reads and validates every catalogue under `dataDir`; null when there is no such folder. */
@@ -73,6 +92,7 @@ export function loadCatalogues(dataDir: string): Catalogues | null {
           errors.push(new ContentError(rel, line, `${label}: the id is already used in ${before}`));
           continue;
         }
+        for (const problem of textLinkProblems(parsed.data as Record<string, unknown>)) errors.push(new ContentError(rel, line, `${label}: ${problem}`));
         seen.set(idStr, `${rel}:${line}`);
         where.set(parsed.data, { file: rel, line });
         catalogues[name]!.push(parsed.data);

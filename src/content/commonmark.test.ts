@@ -56,8 +56,12 @@ const DIFFERENCES: Record<string, Difference> = {
   },
   'rel="noopener" on external links': {
     why: 'the site marks every link to another site rel="noopener" (render.ts)',
-    examples: [20, 346, 480, 481, 501, 526, 538, 594, 595, 596, 599, 600, 602, 603, 608, 611],
+    examples: [20, 346, 480, 481, 501, 526, 538, 594, 595, 600, 602, 603, 608, 611],
     undo: (html) => html.replace(/ rel="noopener"/g, ''),
+  },
+  'link targets content may not use': {
+    why: 'a link may lead only to a site path, an http: or https: URL or mailto: (linkTargets.ts); any other scheme (irc:, made-up ones, "localhost:") renders as "#", and check:content names it',
+    examples: [500, 596, 598, 599, 601],
   },
   'GFM autolink literals': {
     why: 'the site reads GitHub-flavoured Markdown (remark-gfm), where a bare address or e-mail in text is a link',

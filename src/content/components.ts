@@ -1,7 +1,10 @@
 /**
- * Names that Markdown may use as directives. A name not listed here fails the
- * build with the file and line, so a typo never reaches a reader.
+ * Names that Markdown may use as directives, and what each component's
+ * attributes may hold. A name or attribute not listed here, or a value that
+ * names nothing, fails the build with the file and line, so a typo never
+ * reaches a reader.
  */
+import { linkTargetProblem } from './linkTargets';
 
 /** Leaf directives (`::weapon-list`): embedded components rendered by the site. */
 export const COMPONENTS = [
@@ -30,4 +33,75 @@ export const CALLOUT_TITLES: Record<CalloutKind, string> = {
 
 export function isComponent(tag: string): tag is ComponentName {
   return (COMPONENTS as readonly string[]).includes(tag);
+}
+
+/** The catalogues `::catalogue-list{of="…"}` shows (CatalogueList.astro). */
+export const CATALOGUE_LISTS = ['core-effects', 'core-side-effects', 'creature-properties', 'blueprint-features'] as const;
+
+/**
+ * What one attribute of a component holds: a name from a fixed list, the name
+ * of a feature tree in the features catalogue, or a link target
+ * (linkTargets.ts). `required` attributes must be given.
+ */
+export type AttributeRule = { required?: boolean } & ({ holds: 'one-of'; values: readonly string[] } | { holds: 'tree' } | { holds: 'link' });
+
+/** Every attribute each component takes; any other attribute is a mistake. */
+export const COMPONENT_ATTRIBUTES: Record<ComponentName, Record<string, AttributeRule>> = {
+  'weapon-list': {},
+  'armour-list': {},
+  'equipment-list': {},
+  'probability-chart': {},
+  'tree-chart': { tree: { holds: 'tree' } },
+  bestiary: {},
+  'catalogue-list': { of: { holds: 'one-of', values: CATALOGUE_LISTS, required: true } },
+};
+
+/** Names that live in the catalogues; null when the catalogues cannot be read (their own check reports why). */
+export interface CatalogueNames {
+  trees: readonly string[] | null;
+}
+
+/**
+ * What is wrong with one use of a component, as sentences: unknown or
+ * missing attributes, names that no catalogue has, link targets content may
+ * not use. `names` is asked only when an attribute needs a catalogue.
+ */
+export function componentProblems(
+  name: ComponentName,
+  attributes: Record<string, string>,
+  names: () => CatalogueNames,
+  rules: Record<string, AttributeRule> = COMPONENT_ATTRIBUTES[name],
+): string[] {
+  const problems: string[] = [];
+  const takes = Object.keys(rules);
+  for (const [attribute, value] of Object.entries(attributes)) {
+    const rule = rules[attribute];
+    if (!rule) {
+      problems.push(`unknown attribute '${attribute}' on '::${name}' (${takes.length ? `it takes: ${takes.join(', ')}` : 'it takes none'})`);
+      continue;
+    }
+    const problem = valueProblem(rule, value, names);
+    if (problem) problems.push(`'::${name}{${attribute}}': ${problem}`);
+  }
+  for (const [attribute, rule] of Object.entries(rules)) {
+    if (rule.required && !(attribute in attributes)) {
+      const hint = rule.holds === 'one-of' ? ` (one of: ${rule.values.join(', ')})` : '';
+      problems.push(`'::${name}' needs the attribute '${attribute}'${hint}, e.g. ::${name}{${attribute}="…"}`);
+    }
+  }
+  return problems;
+}
+
+function valueProblem(rule: AttributeRule, value: string, names: () => CatalogueNames): string | null {
+  switch (rule.holds) {
+    case 'one-of':
+      return rule.values.includes(value) ? null : `unknown name '${value}' (known: ${rule.values.join(', ')})`;
+    case 'tree': {
+      const trees = names().trees;
+      if (trees === null || trees.includes(value)) return null;
+      return `unknown tree '${value}' (${trees.length ? `trees in the features catalogue: ${trees.join(', ')}` : 'the features catalogue has no trees'})`;
+    }
+    case 'link':
+      return linkTargetProblem(value);
+  }
 }

@@ -16,9 +16,13 @@ export class ContentError extends Error {
   }
 }
 
-/** Several content errors found in one pass, reported together. */
+/**
+ * Several content errors found in one pass, reported together. The list is
+ * not called `errors`: Astro takes an error with an `errors` array for a
+ * bundler's and prints only the first, so a build would name one problem.
+ */
 export class ContentErrors extends Error {
-  readonly errors: ContentError[];
+  readonly all: ContentError[];
 
   constructor(errors: ContentError[]) {
     super(
@@ -26,6 +30,6 @@ export class ContentErrors extends Error {
         errors.map((e) => `  - ${e.message}`).join('\n'),
     );
     this.name = 'ContentErrors';
-    this.errors = errors;
+    this.all = errors;
   }
 }

@@ -2,7 +2,7 @@
  * Splits YAML frontmatter from a Markdown file and parses it, reporting errors
  * at the line of the original file.
  */
-import { parseDocument, LineCounter } from 'yaml';
+import { parseDocument, LineCounter, isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
 import { ContentError } from './errors';
 
 export interface SplitFile {
@@ -23,11 +23,23 @@ export function splitFrontmatter(source: string): SplitFile {
   return { yaml: m[1]!, markdown: source.slice(m[0].length), lineOffset };
 }
 
+/** Where a field is: top-level keys, then keys and list positions inside them (`['navigation', 'layout']`). */
+export type FieldPath = readonly PropertyKey[];
+
+export interface ParsedYaml {
+  data: unknown;
+  /** File line of the deepest part of `path` found (the YAML's first line when nothing is). */
+  lineOf: (path: FieldPath) => number;
+  /** File line of a top-level key. */
+  lineOfKey: (key: string) => number;
+}
+
 /**
  * Parses YAML; `firstLine` is the file line of the YAML's first line. Returns
- * the data and a function that finds the line of a top-level key.
+ * the data and functions that find the line of a field, so every problem in a
+ * file can point at its own line.
  */
-export function parseYaml(file: string, text: string, firstLine: number): { data: unknown; lineOfKey: (key: string) => number } {
+export function parseYaml(file: string, text: string, firstLine: number): ParsedYaml {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   if (doc.errors.length > 0) {
@@ -35,11 +47,27 @@ export function parseYaml(file: string, text: string, firstLine: number): { data
     const line = lineCounter.linePos(err.pos[0]).line + firstLine - 1;
     throw new ContentError(file, line, `invalid YAML: ${err.message.split('\n')[0]}`);
   }
-  const lineOfKey = (key: string): number => {
-    const re = new RegExp(`^${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*:`, 'm');
-    const m = re.exec(text);
-    if (!m) return firstLine;
-    return text.slice(0, m.index).split('\n').length + firstLine - 1;
+  const lineOf = (path: FieldPath): number => {
+    const offset = offsetOf(doc.contents, path);
+    return offset === undefined ? firstLine : lineCounter.linePos(offset).line + firstLine - 1;
   };
-  return { data: doc.toJS() ?? {}, lineOfKey };
+  return { data: doc.toJS() ?? {}, lineOf, lineOfKey: (key) => lineOf([key]) };
+}
+
+/** Offset of the key (or list item) `path` leads to, or of the deepest part of it that exists. */
+function offsetOf(root: unknown, path: FieldPath): number | undefined {
+  let node = root;
+  let offset: number | undefined;
+  for (const step of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(step));
+      if (!pair) break;
+      offset = (pair.key as YamlNode).range?.[0] ?? offset;
+      node = pair.value;
+    } else if (isSeq(node) && typeof step === 'number' && node.items[step]) {
+      node = node.items[step];
+      offset = (node as YamlNode).range?.[0] ?? offset;
+    } else break;
+  }
+  return offset;
 }

@@ -11,7 +11,7 @@ function errorsOf(files: Record<string, string>): string[] {
   try {
     loadSite(writeCorpus(files));
   } catch (e) {
-    if (e instanceof ContentErrors) return e.errors.map((x) => x.message);
+    if (e instanceof ContentErrors) return e.all.map((x) => x.message);
     if (e instanceof ContentError) return [e.message];
     throw e;
   }
@@ -179,6 +179,73 @@ describe('bad content fails with file and line', () => {
 
   it('an unknown route guard in frontmatter', () => {
     expect(errorsOf({ 'a.md': '---\ntitle: A\nmiddleware: admin\n---\n' })).toEqual(["a.md:3: unknown route guard 'admin' (known guards: auth)"]);
+  });
+
+  it('every wrong frontmatter field of a file, each at its own line, with the body\'s problems', () => {
+    const source = '---\ntitle: 5\nlayout: wide\ndraft: "yes"\nmiddleware: [admin, auth]\nnavigation: "sometimes"\nredirect: "javascript:alert(1)"\n---\n\n::weapon-lsit\n';
+    const errors = errorsOf({ 'a.md': source });
+    expect(errors).toHaveLength(7);
+    expect(errors).toEqual([
+      "a.md:2: 'title': Invalid input: expected string, received number",
+      "a.md:3: unknown layout 'wide' (known: default, full)",
+      "a.md:4: 'draft': Invalid input: expected boolean, received string",
+      "a.md:5: unknown route guard 'admin' (known guards: auth)",
+      "a.md:6: 'navigation': Invalid input: expected boolean or object, received string",
+      expect.stringMatching(/^a\.md:7: 'redirect': 'javascript:alert\(1\)' is not a link target content may use/),
+      expect.stringMatching(/^a\.md:10: unknown component '::weapon-lsit'/),
+    ]);
+  });
+
+  it('a nested field of _dir.yml at its own line, and a folder redirect content may not use', () => {
+    const errors = errorsOf({
+      'index.md': page({ title: 'Home' }),
+      'rules/_dir.yml': 'title: Rules\nnavigation:\n  title: 3\n  layout: wide\n  redirect: "//elsewhere.example/x"\n',
+    });
+    expect(errors).toEqual([
+      expect.stringMatching(/^rules\/_dir\.yml:3: 'navigation\.title': /),
+      "rules/_dir.yml:4: unknown layout 'wide' (known: default, full)",
+      expect.stringMatching(/^rules\/_dir\.yml:5: 'navigation\.redirect': '\/\/elsewhere\.example\/x' is not a link target content may use: a link starting with '\/\/' leads to another host/),
+    ]);
+  });
+
+  it('every link, image and reference definition whose target could run script or leave for another host', () => {
+    const body = [
+      '[a](javascript:alert(1)) [b](&#106;avascript:alert(1)) [c](<java\tscript:alert(1)>)',
+      '',
+      '![d](data:image/svg+xml;base64,PHN2Zz4=) [e](//elsewhere.example/x) [f](vbscript:msgbox(1))',
+      '',
+      '[g](javascript%3Aalert(1)) [fine](https://example.org) [also fine](/b)',
+      '',
+      '[h]: javascript:alert(2)',
+    ].join('\n');
+    const errors = errorsOf({ 'a.md': page({ title: 'A' }, body), 'b.md': page({ title: 'B' }) });
+    expect(errors).toEqual([
+      expect.stringMatching(/^a\.md:4: link: 'javascript:alert\(1\)' is not a link target content may use: the scheme 'javascript:' is not allowed/),
+      expect.stringMatching(/^a\.md:4: link: 'javascript:alert\(1\)' is not a link target content may use/),
+      expect.stringMatching(/^a\.md:4: link: 'java\\tscript:alert\(1\)' is not a link target content may use: it contains a tab/),
+      expect.stringMatching(/^a\.md:6: image: 'data:image\/svg\+xml;base64,PHN2Zz4=' is not a link target/),
+      expect.stringMatching(/^a\.md:6: link: '\/\/elsewhere\.example\/x' is not a link target/),
+      expect.stringMatching(/^a\.md:6: link: 'vbscript:msgbox\(1\)' is not a link target/),
+      expect.stringMatching(/^a\.md:8: link: 'javascript%3Aalert\(1\)' is not a link target content may use: its percent-encoding hides a scheme/),
+      expect.stringMatching(/^a\.md:10: link reference definition: 'javascript:alert\(2\)' is not a link target/),
+    ]);
+  });
+
+  it('component attributes: unknown ones, missing ones, and names no catalogue has', () => {
+    const features = '- { id: quick, name: Quick, tree: gunslinger, tier: 1, text: Fast. }\n- { id: tough, name: Tough, tree: brawler, tier: 1, text: Hard. }\n';
+    const body = '::tree-chart{tree="nonexistent"}\n\n::tree-chart{tree="brawler"}\n\n::catalogue-list{of="spells"}\n\n::catalogue-list\n\n::bestiary{creature="gutter-hound"}\n';
+    expect(errorsOf({ 'a.md': page({ title: 'A' }, body), 'data/features.yml': features })).toEqual([
+      "a.md:4: '::tree-chart{tree}': unknown tree 'nonexistent' (trees in the features catalogue: gunslinger, brawler)",
+      "a.md:8: '::catalogue-list{of}': unknown name 'spells' (known: core-effects, core-side-effects, creature-properties, blueprint-features)",
+      "a.md:10: '::catalogue-list' needs the attribute 'of' (one of: core-effects, core-side-effects, creature-properties, blueprint-features), e.g. ::catalogue-list{of=\"…\"}",
+      "a.md:12: unknown attribute 'creature' on '::bestiary' (it takes none)",
+    ]);
+  });
+
+  it('a tree named where the content has no features catalogue', () => {
+    expect(errorsOf({ 'a.md': page({ title: 'A' }, '::tree-chart{tree="medic"}\n') })).toEqual([
+      "a.md:4: '::tree-chart{tree}': unknown tree 'medic' (the features catalogue has no trees)",
+    ]);
   });
 
   it('links to app routes and external sites are fine', () => {

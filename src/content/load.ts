@@ -6,16 +6,18 @@
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { createHash } from 'node:crypto';
-import type { z } from 'zod';
 import { ContentError, ContentErrors } from './errors';
-import { splitFrontmatter, parseYaml } from './frontmatter';
-import { parseMarkdown } from './markdown';
-import { frontmatterSchema, dirConfigSchema } from './schema';
+import { splitFrontmatter, parseYaml, type FieldPath } from './frontmatter';
+import { parseMarkdown, type FoundLink, type FoundComponent } from './markdown';
+import { checkFrontmatter, checkDirConfig, nameProblems, type FieldProblem } from './fieldChecks';
+import { linkTargetProblem } from './linkTargets';
+import { componentProblems, isComponent, type CatalogueNames } from './components';
+import { getCatalogues } from './catalogues';
 import { idOf, routeOf, stemOf, typeOf, parentRoute, compareStems } from './paths';
 import { buildNavigation, folderOf, surroundAll, type FolderInfo } from './navigation';
 import type { DirConfig, NavNode, PageRecord, Surround } from './types';
-import { siteConfig, isLayoutName, LAYOUTS } from '../config/site';
-import { routes, KNOWN_GUARDS, validateRouteTable } from '../config/routes';
+import { siteConfig } from '../config/site';
+import { routes, validateRouteTable } from '../config/routes';
 import { openParseCache, sha, handoff, ParseCache } from './buildCache';
 import { timed } from './buildTiming';
 import { computeFacts, rememberFacts } from './recordFacts';
@@ -87,7 +89,8 @@ export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
   const errors: ContentError[] = [];
   const records: PageRecord[] = [];
   const folders: FolderInfo[] = [];
-  const linksByFile = new Map<string, { url: string; line: number; kind: string }[]>();
+  const linksByFile = new Map<string, FoundLink[]>();
+  const componentsByFile = new Map<string, FoundComponent[]>();
   const hash = createHash('sha256');
 
   for (const file of files) {
@@ -101,18 +104,29 @@ export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
         const key = cache && sha(file, source);
         let entry = key ? cache!.get<ParsedEntry>(key) : undefined;
         if (!entry) {
-          entry = toEntry(readMarkdown(file, source));
+          const parsed = readMarkdown(file, source);
+          if (!isPage(parsed)) {
+            // A field of the wrong type leaves no page; every problem is still reported.
+            for (const p of parsed.problems) errors.push(new ContentError(file, p.line, p.reason));
+            componentsByFile.set(file, parsed.components);
+            continue;
+          }
+          entry = toEntry(parsed);
           if (key) cache!.set(key, entry);
         }
-        const { record, links, problems } = fromEntry(entry);
+        const { record, links, components, problems } = fromEntry(entry);
         for (const p of problems) errors.push(new ContentError(file, p.line, p.reason));
         records.push(record);
         linksByFile.set(file, links);
+        componentsByFile.set(file, components);
       } else {
-        records.push(readData(file, source));
+        const { record, problems } = readData(file, source);
+        errors.push(...problems);
+        records.push(record);
       }
     } catch (e) {
-      if (e instanceof ContentError) errors.push(e);
+      if (e instanceof ContentErrors) errors.push(...e.all);
+      else if (e instanceof ContentError) errors.push(e);
       else throw e;
     }
   }
@@ -135,31 +149,10 @@ export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
     if (!r.draft) pages.set(r._path, r);
   }
 
-  // Layouts and guards must be known names.
-  for (const r of records) {
-    if (r.layout && !isLayoutName(r.layout)) errors.push(new ContentError(r._file, lineOf(r, 'layout'), `unknown layout '${r.layout}' (known: ${LAYOUTS.join(', ')})`));
-    for (const g of r.middleware ?? []) {
-      if (!(KNOWN_GUARDS as readonly string[]).includes(g)) errors.push(new ContentError(r._file, lineOf(r, 'middleware'), `unknown route guard '${g}' (known guards: ${KNOWN_GUARDS.join(', ')})`));
-    }
-  }
-  for (const f of folders) {
-    const nav = f.config.navigation;
-    const layout = (nav && nav.layout) || f.config.layout;
-    if (layout && !isLayoutName(layout)) errors.push(new ContentError(dirFile(f), 1, `unknown layout '${layout}' (known: ${LAYOUTS.join(', ')})`));
-  }
-
-  // Internal links must lead somewhere: all broken links are listed at once.
-  const staticRoutes = new Set(routes.filter((r) => !r.pattern.includes('*')).map((r) => r.pattern));
-  const publicDir = resolve('public');
-  for (const r of records) {
-    for (const link of linksByFile.get(r._file) ?? []) {
-      const problem = checkLink(link.url, r, pages, staticRoutes, publicDir);
-      if (problem) errors.push(new ContentError(r._file, link.line, problem));
-    }
-  }
+  errors.push(...brokenLinks(records, pages, linksByFile), ...componentErrors(contentDir, componentsByFile));
 
   cache?.save();
-  if (errors.length) throw errors.length === 1 ? errors[0]! : new ContentErrors(errors);
+  if (errors.length) throw errors.length === 1 ? errors[0]! : new ContentErrors(inFileOrder(errors, files));
 
   const navigation = buildNavigation(records, folders);
   return {
@@ -174,27 +167,69 @@ export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
   };
 }
 
-function dirFile(f: FolderInfo): string {
-  return f.stem ? `${f.stem}/_dir.yml` : '_dir.yml';
+/**
+ * Internal links must lead somewhere: all broken links are listed at once.
+ * (Targets content may not use were reported with each file's parse.)
+ */
+function brokenLinks(records: PageRecord[], pages: Map<string, PageRecord>, linksByFile: Map<string, FoundLink[]>): ContentError[] {
+  const staticRoutes = new Set(routes.filter((r) => !r.pattern.includes('*')).map((r) => r.pattern));
+  const publicDir = resolve('public');
+  const errors: ContentError[] = [];
+  for (const r of records) {
+    for (const link of linksByFile.get(r._file) ?? []) {
+      if (linkTargetProblem(link.url)) continue;
+      const problem = checkLink(link.url, r, pages, staticRoutes, publicDir);
+      if (problem) errors.push(new ContentError(r._file, link.line, problem));
+    }
+  }
+  return errors;
 }
 
-function lineOf(r: PageRecord, key: string): number {
-  return (r._lines as Record<string, number> | undefined)?.[key] ?? 1;
+/** Embedded components take only their own attributes, naming things that exist. */
+function componentErrors(contentDir: string, componentsByFile: Map<string, FoundComponent[]>): ContentError[] {
+  let names: CatalogueNames | undefined;
+  const catalogueNames = () => (names ??= readCatalogueNames(contentDir));
+  const errors: ContentError[] = [];
+  for (const [file, uses] of componentsByFile) {
+    for (const use of uses) {
+      if (!isComponent(use.name)) continue; // reported as an unknown component
+      for (const problem of componentProblems(use.name, use.attributes, catalogueNames)) errors.push(new ContentError(file, use.line, problem));
+    }
+  }
+  return errors;
+}
+
+/** Errors file by file (in the order files are read), each file's by line. */
+function inFileOrder(errors: ContentError[], files: string[]): ContentError[] {
+  const order = new Map(files.map((f, i) => [f, i]));
+  const rank = (e: ContentError) => order.get(e.file) ?? files.length;
+  return [...errors].sort((a, b) => rank(a) - rank(b) || (a.line ?? 0) - (b.line ?? 0));
+}
+
+const LINK_KINDS: Record<FoundLink['kind'], string> = { link: 'link', image: 'image', definition: 'link reference definition' };
+
+/** The feature trees an attribute may name; null when the catalogues cannot be read (their own check says why). */
+function readCatalogueNames(contentDir: string): CatalogueNames {
+  try {
+    const features = getCatalogues(contentDir)?.features ?? [];
+    return { trees: [...new Set(features.map((f) => f.tree))] };
+  } catch (e) {
+    if (e instanceof ContentError || e instanceof ContentErrors) return { trees: null };
+    throw e;
+  }
+}
+
+/** A file's field problems as content errors, each at its field's line. */
+function atLines(file: string, problems: FieldProblem[], lineOf: (path: FieldPath) => number): ContentError[] {
+  return problems.map((p) => new ContentError(file, lineOf(p.path), p.reason));
 }
 
 function readDirConfig(file: string, source: string): FolderInfo {
-  const { data, lineOfKey } = parseYaml(file, source, 1);
-  const parsed = dirConfigSchema.safeParse(data ?? {});
-  if (!parsed.success) throw zodToContentError(file, parsed.error, lineOfKey);
+  const { data, lineOf } = parseYaml(file, source, 1);
+  const { data: config, problems } = checkDirConfig(data);
+  if (problems.length) throw new ContentErrors(atLines(file, problems, lineOf).sort((a, b) => a.line! - b.line!));
   const { route, stem } = folderOf(file);
-  return { route, stem, config: parsed.data as DirConfig };
-}
-
-function zodToContentError(file: string, error: z.ZodError, lineOfKey: (k: string) => number): ContentError {
-  const issue = error.issues[0]!;
-  const key = String(issue.path[0] ?? '');
-  const where = issue.path.length ? `'${issue.path.join('.')}'` : 'frontmatter';
-  return new ContentError(file, key ? lineOfKey(key) : 1, `${where}: ${issue.message}`);
+  return { route, stem, config: config! };
 }
 
 function localeOf(file: string, fmLocale: string | undefined): string {
@@ -208,6 +243,11 @@ function stripNum(s: string): string {
 }
 
 type Parsed = ReturnType<typeof readMarkdown>;
+type ParsedPage = Parsed & { record: PageRecord };
+
+function isPage(parsed: Parsed): parsed is ParsedPage {
+  return parsed.record !== null;
+}
 
 /**
  * A parsed page as the cache keeps it: the record as its JSON (a string reads
@@ -221,12 +261,13 @@ interface ParsedEntry {
   shows: string;
   sections: SectionPart[];
   links: Parsed['links'];
+  components: Parsed['components'];
   problems: Parsed['problems'];
 }
 
-function toEntry({ record, links, problems }: Parsed): ParsedEntry {
+function toEntry({ record, links, components, problems }: ParsedPage): ParsedEntry {
   const { document, digest, shows, sections } = computeFacts(record);
-  return { document, lines: record._lines as Record<string, number>, digest, shows, sections, links, problems };
+  return { document, lines: record._lines as Record<string, number>, digest, shows, sections, links, components, problems };
 }
 
 /**
@@ -234,21 +275,29 @@ function toEntry({ record, links, problems }: Parsed): ParsedEntry {
  * is the same record whether it was parsed now or came from the cache (JSON
  * values only, `_lines` last).
  */
-function fromEntry(entry: ParsedEntry): Pick<Parsed, 'record' | 'links' | 'problems'> {
-  const { document, lines, digest, shows, sections, links, problems } = entry;
+function fromEntry(entry: ParsedEntry): Pick<ParsedPage, 'record' | 'links' | 'components' | 'problems'> {
+  const { document, lines, digest, shows, sections, links, components, problems } = entry;
   const record = JSON.parse(document) as PageRecord;
   record._lines = lines;
   rememberFacts(record, { document, digest, shows, sections });
-  return { record, links, problems };
+  return { record, links, components, problems };
 }
 
 function readMarkdown(file: string, source: string) {
   const { yaml, markdown, lineOffset } = splitFrontmatter(source);
-  const { data, lineOfKey } = parseYaml(file, yaml, 2);
-  const fm = frontmatterSchema.safeParse(data ?? {});
-  if (!fm.success) throw zodToContentError(file, fm.error, lineOfKey);
-  const front = fm.data;
+  const { data, lineOf, lineOfKey } = parseYaml(file, yaml, 2);
+  const { data: front, problems: fieldProblems } = checkFrontmatter(data);
   const parsed = parseMarkdown(markdown, lineOffset);
+  const fields = fieldProblems.map((p) => ({ line: lineOf(p.path), reason: p.reason }));
+  const unsafe = parsed.links.flatMap((link) => {
+    const problem = linkTargetProblem(link.url);
+    return problem ? [{ line: link.line, reason: `${LINK_KINDS[link.kind]}: ${problem}` }] : [];
+  });
+  // Every problem of the file, in the order of its lines.
+  const problems = [...fields, ...parsed.problems, ...unsafe].sort((a, b) => a.line - b.line);
+  // A field of the wrong type leaves no record to build, but the author still
+  // hears about every field and everything in the body in this one run.
+  if (!front) return { record: null, links: parsed.links, components: parsed.components, problems };
 
   // The layout renders the title as the page's h1, so a leading h1 moves there.
   const first = parsed.body.children[0];
@@ -282,12 +331,14 @@ function readMarkdown(file: string, source: string) {
   if (front.redirect) record.redirect = front.redirect;
   if (front.middleware) record.middleware = front.middleware;
   if (parsed.excerpt) record.excerpt = parsed.excerpt;
-  return { record, links: parsed.links, problems: parsed.problems };
+  return { record, links: parsed.links, components: parsed.components, problems };
 }
 
-function readData(file: string, source: string): PageRecord {
+/** A YAML or JSON file as a record, and the layouts or route guards it names that do not exist. */
+function readData(file: string, source: string): { record: PageRecord; problems: ContentError[] } {
   const type = typeOf(file);
   let data: unknown;
+  let lineOf: (path: FieldPath) => number = () => 1;
   if (type === 'json') {
     try {
       data = JSON.parse(source);
@@ -295,12 +346,12 @@ function readData(file: string, source: string): PageRecord {
       throw new ContentError(file, 1, `invalid JSON: ${(e as Error).message}`);
     }
   } else {
-    data = parseYaml(file, source, 1).data;
+    ({ data, lineOf } = parseYaml(file, source, 1));
   }
   const stem = stemOf(file);
   const path = routeOf(stem);
   const obj = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : { items: data };
-  return {
+  const record: PageRecord = {
     ...obj,
     _id: idOf(file),
     _path: path,
@@ -317,6 +368,7 @@ function readData(file: string, source: string): PageRecord {
     draft: false,
     body: { type: 'root', children: [], toc: [] },
   };
+  return { record, problems: atLines(file, nameProblems(obj), lineOf) };
 }
 
 function headingIds(r: PageRecord): Set<string> {

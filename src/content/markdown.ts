@@ -22,7 +22,14 @@ import { imageElement, linkElement, type LinkContext } from './markdownLinks';
 export interface FoundLink {
   url: string;
   line: number;
-  kind: 'link' | 'image';
+  kind: 'link' | 'image' | 'definition';
+}
+
+/** An embedded component (`::tree-chart{tree="medic"}`) and the line it stands on, for checking its attributes. */
+export interface FoundComponent {
+  name: string;
+  attributes: Record<string, string>;
+  line: number;
 }
 
 export interface FoundProblem {
@@ -36,6 +43,7 @@ export interface ParsedMarkdown {
   /** Text of the first h1, when the page has one. */
   h1?: string;
   links: FoundLink[];
+  components: FoundComponent[];
   problems: FoundProblem[];
   /** Plain text of the page (for search), headings included. */
   text: string;
@@ -55,11 +63,11 @@ export function parseMarkdown(source: string, lineOffset = 0): ParsedMarkdown {
     slugger: new GithubSlugger(),
     toc: [],
     links: [],
+    components: [],
     problems: [],
     footnotes: [],
     lineOffset,
     definition: definitions(tree),
-    definitionsUsed: new Set(),
   };
 
   let h1: string | undefined;
@@ -75,17 +83,18 @@ export function parseMarkdown(source: string, lineOffset = 0): ParsedMarkdown {
 
   let excerpt: Body | undefined;
   if (moreIndex >= 0) {
-    const exCtx: Ctx = { ...ctx, slugger: new GithubSlugger(), toc: [], links: [], problems: [], footnotes: [], definitionsUsed: new Set() };
+    const exCtx: Ctx = { ...ctx, slugger: new GithubSlugger(), toc: [], links: [], components: [], problems: [], footnotes: [] };
     excerpt = { type: 'root', children: convertAll(tree.children.slice(0, moreIndex), exCtx), toc: exCtx.toc };
   }
 
-  return { body, excerpt, h1, links: ctx.links, problems: ctx.problems, text: toString(tree) };
+  return { body, excerpt, h1, links: ctx.links, components: ctx.components, problems: ctx.problems, text: toString(tree) };
 }
 
 interface Ctx extends LinkContext {
   slugger: GithubSlugger;
   toc: TocEntry[];
   links: FoundLink[];
+  components: FoundComponent[];
   problems: FoundProblem[];
   footnotes: { id: string; children: BodyNode[] }[];
 }
@@ -147,6 +156,10 @@ function convert(node: RootContent | PhrasingContent, ctx: Ctx): BodyNode | null
     case 'image':
     case 'imageReference':
       return imageElement(node, ctx);
+    case 'definition':
+      // `[name]: url` renders nothing itself; its target is checked like a link's, used or not.
+      ctx.links.push({ url: node.url, line: lineOf(node, ctx), kind: 'definition' });
+      return null;
     case 'table': {
       const align = node.align ?? [];
       const [head, ...rows] = node.children;
@@ -193,6 +206,7 @@ function convert(node: RootContent | PhrasingContent, ctx: Ctx): BodyNode | null
       }
       const props: Record<string, string> = {};
       for (const [k, v] of Object.entries(node.attributes ?? {})) if (v != null) props[k] = v;
+      ctx.components.push({ name: node.name, attributes: props, line: lineOf(node, ctx) });
       return el(node.name, [], props);
     }
     case 'textDirective':

@@ -21,8 +21,6 @@ export interface LinkContext {
   lineOffset: number;
   /** The page's definitions by label; labels match as CommonMark says (case and spacing folded). */
   definition: GetDefinition;
-  /** Definitions already listed in `links`, so a definition used twice is checked once. */
-  definitionsUsed: Set<string>;
 }
 
 /** An address as it goes into `href`/`src`: percent-encoded, `%XX` already there kept. */
@@ -54,19 +52,12 @@ export function imageElement(node: Image | ImageReference, ctx: LinkContext): Bo
  * stands on its definition's line, listed once per definition.
  */
 function targetOf(node: Link | Image | LinkReference | ImageReference, kind: FoundLink['kind'], ctx: LinkContext): Link | Image | Definition | undefined {
-  const found = (target: Link | Image | Definition) =>
-    ctx.links.push({ url: target.url, line: (target.position?.start.line ?? 1) + ctx.lineOffset, kind });
   if (node.type === 'link' || node.type === 'image') {
-    found(node);
+    ctx.links.push({ url: node.url, line: (node.position?.start.line ?? 1) + ctx.lineOffset, kind });
     return node;
   }
-  const definition = ctx.definition(node.identifier);
-  const key = `${kind} ${definition?.identifier.toUpperCase()}`;
-  if (definition && !ctx.definitionsUsed.has(key)) {
-    ctx.definitionsUsed.add(key);
-    found(definition);
-  }
-  return definition;
+  // A reference's address is listed where it is written: its definition, which lists itself (kind 'definition').
+  return ctx.definition(node.identifier);
 }
 
 /** The `[label]` or `[]` after a reference's text, as written (none for `[label]` alone). */

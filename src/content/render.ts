@@ -4,6 +4,7 @@
  */
 import type { Body, BodyElement, BodyNode } from './types';
 import { CALLOUT_TITLES, isComponent, type CalloutKind, type ComponentName } from './components';
+import { isAllowedLinkTarget } from './linkTargets';
 
 const VOID = new Set(['br', 'hr', 'img', 'input']);
 
@@ -56,11 +57,10 @@ function attrs(props: BodyElement['props'], options: RenderOptions): string {
       continue;
     }
     let v = Array.isArray(value) ? value.join(' ') : String(value);
+    // A target content may not use (linkTargets.ts) never reaches the page, whatever record it came from.
+    if ((name === 'href' || name === 'src') && !isAllowedLinkTarget(v)) v = '#';
     if ((name === 'href' || name === 'src') && options.base && v.startsWith('/') && !v.startsWith('//')) {
       v = options.base.replace(/\/$/, '') + v;
-    }
-    if ((name === 'href' || name === 'src') && /^\s*(javascript|vbscript|data):/i.test(v) && !(name === 'src' && /^data:image\//i.test(v))) {
-      v = '#';
     }
     out += ` ${name}="${escapeHtml(v)}"`;
   }

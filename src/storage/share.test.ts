@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { deflateSync } from 'node:zlib';
 import { editorHref, editorPath, hasSharedDocument, readShareLink, shareLink } from './share';
 import { encodeShare, ShareLinkError } from './sharelink';
 import { core, weapon } from '../rules/testing';
@@ -30,5 +31,12 @@ describe('share links', () => {
   it('a link of another kind names the editor to use', async () => {
     const hash = '#' + (await encodeShare(core({ id: 'c1' })));
     await expect(readShareLink(hash, 'blueprint')).rejects.toThrow(/holds a core, not a blueprint/);
+  });
+
+  it('a link that unpacks to more than any document says so, in the sentence the editor shows', async () => {
+    const deflated = deflateSync(Buffer.alloc(3 * 1024 * 1024, ' '));
+    await expect(readShareLink(`#share=${deflated.toString('base64url')}`, 'blueprint')).rejects.toThrow(
+      new ShareLinkError('This share link holds more than a document a link can carry: it unpacks to over 2 MB of text, so it was not opened. Ask for the document as an exported file instead.'),
+    );
   });
 });

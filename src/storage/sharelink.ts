@@ -6,6 +6,20 @@
 export const SHARE_PREFIX = 'share=';
 /** Larger documents are refused with a pointer to export instead. */
 export const MAX_SHARE_BYTES = 8 * 1024;
+/**
+ * The most text a link may unpack to. A document a link can carry is far
+ * smaller; a crafted link of half a megabyte would otherwise unpack to
+ * hundreds of megabytes in the reader's tab before being refused.
+ */
+export const MAX_SHARE_TEXT_BYTES = 2 * 1024 * 1024;
+/**
+ * The packed bytes go to the inflater this many at a time: deflate unpacks at
+ * most ~1,032 bytes per byte, so one piece never yields much more than a
+ * megabyte, and unpacking stops within a piece of passing the cap.
+ */
+const INFLATE_PIECE = 1024;
+
+const TOO_MUCH_TEXT = `This share link holds more than a document a link can carry: it unpacks to over ${MAX_SHARE_TEXT_BYTES / 1024 / 1024} MB of text, so it was not opened. Ask for the document as an exported file instead.`;
 
 export class ShareLinkError extends Error {
   override readonly name = 'ShareLinkError';
@@ -34,9 +48,44 @@ async function pipe(bytes: Uint8Array, stream: CompressionStream | Decompression
   return new Uint8Array(await out.arrayBuffer());
 }
 
-/** Encodes a document for a link's fragment; refuses documents over 8 KB compressed. */
+/**
+ * Unpacks a deflate stream, refusing (with a ShareLinkError) as soon as it
+ * passes `cap` bytes: the rest is never unpacked, so memory stays bounded
+ * whatever the link holds.
+ */
+async function inflateCapped(bytes: Uint8Array, cap: number): Promise<Uint8Array> {
+  let offset = 0;
+  const pieces = new ReadableStream<Uint8Array<ArrayBuffer>>({
+    pull(controller) {
+      if (offset >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(offset, (offset += INFLATE_PIECE)));
+    },
+  });
+  const reader = pieces.pipeThrough(new DecompressionStream('deflate')).getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    total += next.value.length;
+    if (total > cap) {
+      await reader.cancel().catch(() => undefined);
+      throw new ShareLinkError(TOO_MUCH_TEXT);
+    }
+    chunks.push(next.value);
+  }
+  const out = new Uint8Array(total);
+  chunks.reduce((at, chunk) => (out.set(chunk, at), at + chunk.length), 0);
+  return out;
+}
+
+/** Encodes a document for a link's fragment; refuses documents over 8 KB compressed (or over the text cap). */
 export async function encodeShare(document: unknown): Promise<string> {
-  const deflated = await pipe(new TextEncoder().encode(JSON.stringify(document)), new CompressionStream('deflate'));
+  const text = new TextEncoder().encode(JSON.stringify(document));
+  if (text.length > MAX_SHARE_TEXT_BYTES) {
+    throw new ShareLinkError(
+      `This document is too large for a link (${Math.ceil(text.length / 1024)} KB of text, the limit is ${MAX_SHARE_TEXT_BYTES / 1024} KB). Export it as a file instead.`,
+    );
+  }
+  const deflated = await pipe(text, new CompressionStream('deflate'));
   if (deflated.length > MAX_SHARE_BYTES) {
     throw new ShareLinkError(
       `This document is too large for a link (${Math.ceil(deflated.length / 1024)} KB compressed, the limit is ${MAX_SHARE_BYTES / 1024} KB). Export it as a file instead.`,
@@ -52,8 +101,9 @@ export async function decodeShare(fragment: string): Promise<unknown> {
   const bytes = fromBase64Url(text.slice(SHARE_PREFIX.length));
   let json: string;
   try {
-    json = new TextDecoder('utf-8', { fatal: true }).decode(await pipe(bytes, new DecompressionStream('deflate')));
-  } catch {
+    json = new TextDecoder('utf-8', { fatal: true }).decode(await inflateCapped(bytes, MAX_SHARE_TEXT_BYTES));
+  } catch (e) {
+    if (e instanceof ShareLinkError) throw e;
     throw new ShareLinkError('This share link is damaged: its contents cannot be unpacked. Ask for the link again.');
   }
   try {

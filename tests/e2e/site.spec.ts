@@ -29,6 +29,14 @@ test.describe('routes', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Editors');
   });
 
+  test('a redirect keeps the fragment: its script, not only the meta refresh, sends the reader on', async ({ page, at }) => {
+    // The target reaches the script through a data attribute (RedirectPage.astro);
+    // the meta refresh alone would drop '#all'.
+    await page.goto(at('/editor#all'));
+    await expect(page).toHaveURL(new RegExp(`${re(at('/nucleus'))}/?#all$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Editors');
+  });
+
   test('/creatureeditor ends at the creature editor', async ({ page, at }) => {
     await page.goto(at('/creatureeditor'));
     await expect(page).toHaveURL(new RegExp(`${re(at('/nucleus/CreatureEditor'))}/?$`));
