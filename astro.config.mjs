@@ -6,6 +6,7 @@ import compress from './src/integrations/compress';
 import devApi from './src/integrations/dev-api';
 import buildOutput from './src/integrations/build-output';
 import headers from './src/integrations/headers';
+import security from './src/integrations/security';
 import snapshot from './src/integrations/snapshot';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
@@ -15,13 +16,21 @@ export default defineConfig({
   base: process.env.NUCLEUS_BASE || '/',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  // The API answers and cached pages are written first; the service worker is
-  // generated before the compressed copies, which it does not list. The
-  // snapshot for the content-only rebuild (scripts/build.ts) is taken last.
-  integrations: [react(), buildOutput(), serviceWorker(), compress(), headers(), devApi(), snapshot()],
+  // The pages Astro rendered are checked against the Content-Security-Policy
+  // before the cached ones are copied in. The API answers and cached pages
+  // are written next; the service worker is generated before the compressed
+  // copies, which it does not list. The snapshot for the content-only rebuild
+  // (scripts/build.ts) is taken last.
+  integrations: [react(), security(), buildOutput(), serviceWorker(), compress(), headers(), devApi(), snapshot()],
   server: { host: '127.0.0.1', port: 4321 },
   preview: { host: '127.0.0.1' },
   vite: {
-    build: { chunkSizeWarningLimit: 1500 },
+    build: {
+      chunkSizeWarningLimit: 1500,
+      // Page scripts stay files, never inline <script type="module">: the
+      // client router would load a data: URL script after running one, which
+      // the Content-Security-Policy blocks (src/security/policy.ts).
+      assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
+    },
   },
 });

@@ -1,6 +1,7 @@
 // Builds the two sites the end-to-end tests serve: dist/ at the root and
-// dist-sub/guide/ under the sub-path /guide/ (with its 404.html at the top,
-// where a static server looks for it).
+// dist-sub/guide/ under the sub-path /guide/ (with its 404.html and its
+// serve.json, the response headers the build wrote, at the top, where the
+// static server looks for them).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, rmSync, mkdirSync } from 'node:fs';
 
@@ -13,3 +14,4 @@ rmSync('dist-sub', { recursive: true, force: true });
 mkdirSync('dist-sub', { recursive: true });
 if (build(['--outDir', 'dist-sub/guide'], { NUCLEUS_BASE: '/guide/' }) !== 0) process.exit(1);
 copyFileSync('dist-sub/guide/404.html', 'dist-sub/404.html');
+copyFileSync('dist-sub/guide/serve.json', 'dist-sub/serve.json');

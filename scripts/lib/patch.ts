@@ -23,6 +23,7 @@ import { writeHeaders } from '../../src/integrations/headers';
 import { startPhase, endPhase, timed } from '../../src/content/buildTiming';
 import { MIN_COMPRESSED_BYTES } from '../../src/content/compression';
 import { openBundle } from './bundleRender';
+import { allowedHashes, blockedScripts } from '../../src/security/build';
 
 /** More changed pages than this and a full build is the better tool (and the safer one). */
 export const MAX_CHANGED_PAGES = 50;
@@ -102,6 +103,8 @@ async function prepare(): Promise<Ready | { fallback: string }> {
   // copy of the loader is handed this site instead of loading it again.
   const h = handoff();
   h.building = true;
+  // The policy's inputs of the full build; the pages render the policy from them again.
+  h.security = { astroScriptHashes: record.security.astroScriptHashes, services: record.security.services };
   const site = getSite();
   h.site = site;
 
@@ -133,6 +136,8 @@ async function prepare(): Promise<Ready | { fallback: string }> {
   const check = await bundle.render({ path: witness.path });
   if (check !== cache.read(witness.key)) return { fallback: `the saved server bundle renders ${witness.path} differently from the full build` };
   for (const page of changed) html.set(page.path, await bundle.render({ path: page.path }));
+  const blocked = [...html].flatMap(([path, text]) => blockedScripts(pageFile(path), text, allowedHashes(h.security?.policy ?? [])));
+  if (blocked.length) return { fallback: `a changed page has an inline script the Content-Security-Policy does not allow (${blocked[0]})` };
   endPhase(`content-only: ${changed.length} pages rendered (and ${witness.path} checked)`, renderStarted);
   return { dir, record, plan, redirects, html, integrity: site.integrity };
 }
@@ -189,6 +194,6 @@ async function writeWith(out: string, { dir, record, plan, redirects, html }: Re
   const settled = await Promise.allSettled([writeBuildOutput(out, logger, ledger, answers), writeServiceWorker(out, logger)]);
   for (const s of settled) if (s.status === 'rejected') throw s.reason;
   await writeCompressedCopies(out, logger, mayCompress);
-  writeHeaders(out, record.base);
+  writeHeaders(out, record.base, h.security?.policy);
   return { rendered: html.size, pages: plan.length };
 }

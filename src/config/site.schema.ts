@@ -2,6 +2,7 @@
  * The site configuration's schema. Kept apart from the config itself so that
  * browser code reading the config does not bundle zod.
  */
+import './zod';
 import { z } from 'zod';
 
 export const siteConfigSchema = z.object({

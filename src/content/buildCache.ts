@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { serialize, deserialize } from 'node:v8';
 import { appendFile, rename, writeFile } from 'node:fs/promises';
 import { getCodeVersion } from './buildInfo';
+import type { BuildSecurity } from '../security/build';
 
 export function sha(...parts: (string | Uint8Array)[]): string {
   const h = createHash('sha256');
@@ -263,6 +264,8 @@ export interface BuildHandoff {
    * server bundle's own copy of load.ts uses it instead of loading again.
    */
   site?: { contentDir: string };
+  /** The Content-Security-Policy's inputs and, once a page rendered it, the policy (src/integrations/security.ts). */
+  security?: BuildSecurity;
   /** Cache files being written in the background (writeAtomicLater), and the first failure. */
   writes: Promise<void>;
   writeError?: Error;

@@ -1,7 +1,8 @@
 /**
  * Rendered page HTML, reused by the incremental build. A page's HTML is a
  * function of its record, the navigation (sidebar, trail, surround), the
- * catalogues (embedded lists) and the code; its key hashes exactly those, so
+ * catalogues (embedded lists), the code and the security policy's inputs
+ * (each page's <meta> carries the policy); its key hashes exactly those, so
  * a page whose key is cached is not rendered again. Pages do not name the
  * build id or the content integrity (they load builds/current.js), so the
  * cache holds each page's HTML exactly as it is written.
@@ -30,12 +31,21 @@ export interface SharedParts {
   navigation: string;
   folders: string;
   catalogues: string;
+  /** The Content-Security-Policy's inputs (Astro's scripts, the Firebase configuration) every page's <meta> is made from. */
+  security: string;
 }
 
 export function sharedParts(site: Site): SharedParts {
   let parts = shared.get(site);
   if (!parts) {
-    parts = { code: getCodeVersion(), navigation: sha(JSON.stringify(site.navigation)), folders: sha(JSON.stringify(site.dirConfigs)), catalogues: sha(JSON.stringify(getCatalogues(site.contentDir) ?? null)) };
+    const security = handoff().security;
+    parts = {
+      code: getCodeVersion(),
+      navigation: sha(JSON.stringify(site.navigation)),
+      folders: sha(JSON.stringify(site.dirConfigs)),
+      catalogues: sha(JSON.stringify(getCatalogues(site.contentDir) ?? null)),
+      security: sha(JSON.stringify(security ? [security.astroScriptHashes, security.services] : null)),
+    };
     shared.set(site, parts);
   }
   return parts;
@@ -47,8 +57,8 @@ const sharedKeys = new WeakMap<Site, string>();
 export function sharedKey(site: Site): string {
   let key = sharedKeys.get(site);
   if (key === undefined) {
-    const { code, navigation, folders, catalogues } = sharedParts(site);
-    sharedKeys.set(site, (key = sha(code, navigation, folders, catalogues)));
+    const { code, navigation, folders, catalogues, security } = sharedParts(site);
+    sharedKeys.set(site, (key = sha(code, navigation, folders, catalogues, security)));
   }
   return key;
 }

@@ -1,3 +1,4 @@
+import '../config/zod';
 import { z } from 'zod';
 
 const navigation = z.union([

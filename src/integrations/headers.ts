@@ -1,15 +1,27 @@
 /**
- * Writes dist/_headers (read by Netlify and Cloudflare Pages) for the build's
- * base path: a site built with NUCLEUS_BASE=/guide/ has its hashed assets at
+ * Writes the response headers of the build for the hosts that read a file of
+ * them: dist/_headers (Netlify, Cloudflare Pages) and dist/serve.json (the
+ * `serve` static server the end-to-end tests use), for the build's base path:
+ * a site built with NUCLEUS_BASE=/guide/ has its hashed assets at
  * /guide/_astro/…, so a fixed file in public/ (rules for /_astro/*) would
- * give them no long caching at all. The hosting section of firebase.json
- * holds the same rules as base-independent globs (`**\/_astro/**`);
- * scripts/headers.test.ts checks that both agree, at `/` and under a sub-path.
+ * give them no long caching at all.
+ *
+ * Every file gets the security headers (the site's Content-Security-Policy,
+ * src/security/policy.ts, which every page also carries in a <meta>). Pages
+ * are revalidated whether asked for as `/rules/combat`, `/rules/combat/` or
+ * `/rules/combat/index.html`: `_headers` patterns match the address, not the
+ * file, so the build names the folders that hold pages (`/rules`,
+ * `/rules/*`) and the HTML files at the top. The hosting section of
+ * firebase.json holds the same caching rules as base-independent globs
+ * (`**\/_astro/**`) and the build-independent part of the policy;
+ * scripts/headers.test.ts checks that they agree, at `/` and under a sub-path.
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { handoff } from '../content/buildCache';
+import { securityHeaders, type Policy } from '../security/policy';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -23,8 +35,13 @@ export const CACHE_RULES: readonly { pattern: string; cacheControl: string; why?
   { pattern: 'content.sqlite', cacheControl: REVALIDATE },
   { pattern: 'search-index.json', cacheControl: REVALIDATE },
   { pattern: 'search/*', cacheControl: REVALIDATE },
-  { pattern: '*.html', cacheControl: REVALIDATE },
 ];
+
+/** Where a build's pages are: the top-level folders that hold them and the HTML files at the top. */
+export interface PageAddresses {
+  folders: string[];
+  files: string[];
+}
 
 /** `/`, `/guide`, `guide/` → `/` or `/guide/`. */
 export function normalBase(base: string): string {
@@ -32,20 +49,57 @@ export function normalBase(base: string): string {
   return trimmed ? `/${trimmed}/` : '/';
 }
 
+/** Top-level folders of `out` covered by a caching rule of their own (never page folders). */
+const RULED_FOLDERS = new Set(CACHE_RULES.filter((r) => r.pattern.endsWith('/*')).map((r) => r.pattern.slice(0, -2)));
+
+function holdsPage(dir: string): boolean {
+  if (existsSync(join(dir, 'index.html'))) return true;
+  return readdirSync(dir, { withFileTypes: true }).some((e) => e.isDirectory() && holdsPage(join(dir, e.name)));
+}
+
+/** The page addresses of the build in `out`, sorted. */
+export function pageAddresses(out: string): PageAddresses {
+  const entries = readdirSync(out, { withFileTypes: true });
+  const folders = entries.filter((e) => e.isDirectory() && !RULED_FOLDERS.has(e.name) && holdsPage(join(out, e.name))).map((e) => e.name);
+  const files = entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => e.name);
+  return { folders: folders.sort(), files: files.sort() };
+}
+
+/** The revalidation patterns (relative to the base) of the pages: the root, the top HTML files, each page folder and all under it. */
+export function pagePatterns(pages: PageAddresses): string[] {
+  return ['', ...pages.files, ...pages.folders.flatMap((f) => [f, `${f}/*`])];
+}
+
 /** The text of `_headers` for a site served under `base`. */
-export function headersFile(base: string): string {
+export function headersFile(base: string, pages: PageAddresses, policy: Policy): string {
   const prefix = normalBase(base);
-  const lines = ['# Caching for static hosts that read _headers (Netlify, Cloudflare Pages).', `# Written by the build for the base path ${prefix} (src/integrations/headers.ts).`];
-  for (const rule of CACHE_RULES) {
-    if (rule.why) lines.push('', `# ${rule.why}`);
-    lines.push(`${prefix}${rule.pattern}`, `  Cache-Control: ${rule.cacheControl}`);
+  const lines = ['# Response headers for static hosts that read _headers (Netlify, Cloudflare Pages).', `# Written by the build for the base path ${prefix} (src/integrations/headers.ts).`];
+  const rule = (pattern: string, headers: [string, string][]) => lines.push(pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`));
+  lines.push('', '# Every file: the Content-Security-Policy (docs/security.md) and the other security headers.');
+  const security = securityHeaders(policy);
+  if (prefix !== '/') rule(prefix.slice(0, -1), security);
+  rule(`${prefix}*`, security);
+  for (const r of CACHE_RULES) {
+    if (r.why) lines.push('', `# ${r.why}`);
+    rule(`${prefix}${r.pattern}`, [['Cache-Control', r.cacheControl]]);
   }
+  lines.push('', '# Pages, however they are asked for (/rules/combat, /rules/combat/, …/index.html), are revalidated too.');
+  if (prefix !== '/') rule(prefix.slice(0, -1), [['Cache-Control', REVALIDATE]]);
+  for (const p of pagePatterns(pages)) rule(`${prefix}${p}`, [['Cache-Control', REVALIDATE]]);
   return `${lines.join('\n')}\n`;
 }
 
-/** Writes `out`/_headers (the full and the content-only build). */
-export function writeHeaders(out: string, base: string): void {
-  writeFileSync(join(out, '_headers'), headersFile(base));
+/** `serve.json` (serve-handler's configuration): the security headers on every file it serves. */
+export function serveConfig(policy: Policy): string {
+  const headers = securityHeaders(policy).map(([key, value]) => ({ key, value }));
+  return `${JSON.stringify({ headers: [{ source: '**', headers }] }, null, 2)}\n`;
+}
+
+/** Writes `out`/_headers and `out`/serve.json (the full and the content-only build). */
+export function writeHeaders(out: string, base: string, policy: Policy | undefined): void {
+  if (!policy) throw new Error('nucleus:headers: the build has no Content-Security-Policy to write (src/integrations/security.ts sets it)');
+  writeFileSync(join(out, '_headers'), headersFile(base, pageAddresses(out), policy));
+  writeFileSync(join(out, 'serve.json'), serveConfig(policy));
 }
 
 export default function headers(): AstroIntegration {
@@ -56,7 +110,7 @@ export default function headers(): AstroIntegration {
       'astro:config:done': ({ config }) => {
         base = config.base;
       },
-      'astro:build:done': ({ dir }) => writeHeaders(fileURLToPath(dir), base),
+      'astro:build:done': ({ dir }) => writeHeaders(fileURLToPath(dir), base, handoff().security?.policy),
     },
   };
 }

@@ -26,9 +26,10 @@ import { htmlCache } from '../content/renderCache';
 import { startPhase, endPhase } from '../content/buildTiming';
 import { pageFile } from '../content/pagePaths';
 import { openLedger } from './ledger';
+import type { BuildSecurity } from '../security/build';
 
 /** Bumped when what is saved changes shape: an older snapshot is then not used. */
-export const SNAPSHOT_FORMAT = 4;
+export const SNAPSHOT_FORMAT = 5;
 
 /** The catch-all route, whose pages the content-only rebuild renders. */
 export const CONTENT_ROUTE = '/[...slug]';
@@ -45,6 +46,8 @@ export interface SnapshotRecord {
   base: string;
   /** environmentKey() when the client code was bundled. */
   environment: string;
+  /** The Content-Security-Policy's inputs and the policy the pages carry (src/integrations/security.ts). */
+  security: BuildSecurity;
   /**
    * The files of the snapshot's dist/, relative and `/`-separated: a rebuild
    * need not walk its folders (one per content page, 5,000 empty ones at 5,000 pages).
@@ -86,7 +89,7 @@ export function snapshotDir(): string | null {
 /** Files of dist/ that the content-only rebuild writes itself (relative, `/`-separated). */
 export function rewrittenByPatch(rel: string, contentPages: Set<string>): boolean {
   if (/\.(br|gz)$/.test(rel)) return true;
-  if (['content.sqlite', 'search-index.json', 'sw.js', '_headers'].includes(rel)) return true;
+  if (['content.sqlite', 'search-index.json', 'sw.js', '_headers', 'serve.json'].includes(rel)) return true;
   if (/^(api|search|builds)\//.test(rel)) return true;
   return contentPages.has(rel);
 }
@@ -186,7 +189,7 @@ export default function snapshot(): AstroIntegration {
         const h = handoff();
         const target = snapshotDir();
         if (!staging || !target || !bundled || !config) return;
-        if (!h.sharedKey || !h.appKey || !htmlCache()) {
+        if (!h.sharedKey || !h.appKey || !htmlCache() || !h.security?.policy) {
           logger.warn('no snapshot for the content-only rebuild: the content pages did not hand over their keys');
           return;
         }
@@ -213,6 +216,7 @@ export default function snapshot(): AstroIntegration {
           redirects: h.redirects ?? [],
           base: config.base,
           environment: environmentKey(),
+          security: h.security,
           files: files.sort(),
         };
         writeFileSync(join(staging, 'record.json'), JSON.stringify(record));

@@ -4,6 +4,7 @@
  * the parameter. Parsing also compiles `where` and `sort` once, so an unknown
  * operator or a bad operand is reported before any document is read.
  */
+import '../config/zod';
 import { z } from 'zod';
 import { QueryError, show } from './errors';
 import { checkLimits } from './limits';

@@ -21,6 +21,10 @@ import { SYNC, device, firestorePort, newEmail, removeAccounts, saveOnDevice, si
 test.use({ serviceWorkers: 'block' });
 
 test.describe('the cloud suite in Chromium (browser SDK → Firestore emulator)', () => {
+  // The suite is added to the page as an inline script, which the site's
+  // Content-Security-Policy rightly blocks; the pages' own code runs under
+  // it in the device tests below and in csp.spec.ts.
+  test.use({ bypassCSP: true });
   let bundle = '';
   test.beforeAll(async () => {
     const out = await build({ entryPoints: ['tests/e2e/cloud-suite.entry.ts'], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent' });

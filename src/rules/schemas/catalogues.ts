@@ -1,4 +1,5 @@
 /** The game's catalogues, as the build reads them from `content/data/`. */
+import '../../config/zod';
 import { z } from 'zod';
 import { featureEntrySchema, type FeatureEntry } from './feature';
 import { blueprintFeatureEntrySchema, type BlueprintFeatureEntry } from './blueprint-feature';

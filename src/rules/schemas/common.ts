@@ -3,6 +3,7 @@
  * fields every saved document carries (GAME.md §6). Messages are written to
  * follow a field path: `attributes.frame: expected a whole number`.
  */
+import '../../config/zod';
 import { z } from 'zod';
 import { ATTRIBUTES, SKILL_NAMES } from '../constants';
 import { SCHEMA_VERSION } from '../basics';
