@@ -103,6 +103,12 @@ export function authErrorCode(error: unknown): string {
   return raw.replace(/^auth\//, '');
 }
 
+/** A password sign-in or confirmation that failed on the password (or address) itself. */
+export function isWrongCredentials(error: unknown): boolean {
+  const code = authErrorCode(error);
+  return Object.prototype.hasOwnProperty.call(MESSAGES, code) && MESSAGES[code] === WRONG_CREDENTIALS;
+}
+
 /** The sentence to show for an error or error code; unknown codes name the code. */
 export function authErrorMessage(error: unknown): string {
   const code = authErrorCode(error);

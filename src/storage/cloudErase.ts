@@ -17,12 +17,15 @@
  *
  * Heavy (the Firestore SDK): import it dynamically.
  */
-import { collection, getDocsFromServer, writeBatch, type DocumentReference, type Firestore } from 'firebase/firestore';
+import { collection, getDocsFromServer, writeBatch, type CollectionReference, type DocumentReference, type Firestore, type QuerySnapshot } from 'firebase/firestore';
 
 /** Writes Firestore takes in one batch. */
 export const MAX_BATCH_WRITES = 500;
 /** Looks at the cloud after an erase before giving up on a device that keeps saving. */
 export const MAX_ERASE_PASSES = 3;
+
+/** Server reads tried while the client is still connecting (waiting 1 s, then 2 s, then 4 s). */
+export const SERVER_READ_ATTEMPTS = 4;
 
 /** What an erase deleted: documents (each counted once) and their versions. */
 export interface EraseReport {
@@ -56,11 +59,29 @@ interface Found {
   versionPaths: string[];
 }
 
+/**
+ * A read from the server. A client that has not reached the backend within
+ * 10 s calls itself offline and refuses (`unavailable`) while it keeps
+ * connecting, which a slow connection or a busy machine can take: ask again
+ * a few times, unless the browser knows it is offline.
+ */
+async function fromServer(ref: CollectionReference): Promise<QuerySnapshot> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await getDocsFromServer(ref);
+    } catch (e) {
+      const offline = globalThis.navigator?.onLine === false;
+      if ((e as { code?: string }).code !== 'unavailable' || offline || attempt >= SERVER_READ_ATTEMPTS) throw e;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** (attempt - 1)));
+    }
+  }
+}
+
 async function findAll(db: Firestore, uid: string): Promise<Found> {
-  const documents = await getDocsFromServer(collection(db, 'users', uid, 'documents'));
+  const documents = await fromServer(collection(db, 'users', uid, 'documents'));
   const found: Found = { refs: [], documentIds: [], versionPaths: [] };
   for (const d of documents.docs) {
-    const versions = await getDocsFromServer(collection(d.ref, 'versions'));
+    const versions = await fromServer(collection(d.ref, 'versions'));
     for (const v of versions.docs) {
       found.refs.push(v.ref);
       found.versionPaths.push(v.ref.path);
