@@ -1,7 +1,8 @@
 /**
  * Playwright global setup: the Firebase Auth emulator on 127.0.0.1:9099 for
  * tests/e2e/auth.spec.ts and cloud.spec.ts, and the Firestore emulator (its
- * own, on a free port, or FIRESTORE_EMULATOR_PORT's) for cloud.spec.ts.
+ * own, on a free port, or FIRESTORE_EMULATOR_PORT's) for both (deleting an
+ * account empties its cloud first).
  * Reuses an Auth emulator that is already running; stops only what it
  * started (the returned function is the teardown). A run that names test
  * files none of which needs them does not start them.
@@ -44,7 +45,7 @@ async function startFirestore(): Promise<(() => Promise<void>) | undefined> {
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   const stops: ((() => Promise<void>) | undefined)[] = await Promise.all([
     selected('auth', 'cloud') ? startAuth() : undefined,
-    selected('cloud') ? startFirestore() : undefined,
+    selected('auth', 'cloud') ? startFirestore() : undefined,
   ]);
   const started = stops.filter((s): s is () => Promise<void> => !!s);
   return started.length ? async () => void (await Promise.all(started.map((s) => s()))) : undefined;
