@@ -216,7 +216,7 @@ test('a wrong password and an unknown e-mail get the same sentence, so the form 
   // The sentence is the same; wait for the second answer before reading it.
   await expect(dialog.locator('form').getByRole('button', { name: 'Sign in' })).toBeEnabled();
   await expect(alert).toHaveText('Wrong e-mail or password.');
-  await expect(dialog).not.toContainText(/no account|Firebase/i);
+  await expect(dialog).not.toContainText(/There is no account|Firebase/);
   await expect(accountButton(page)).toHaveAccessibleName('Sign in');
 });
 
@@ -488,6 +488,8 @@ test('deleting the account with no cloud documents says so and removes it', asyn
   await expect(profile).toBeHidden();
   await expect(accountButton(page)).toHaveAccessibleName('Sign in');
   expect(await uidOf(email)).toBeNull();
+  await page.getByRole('dialog', { name: 'Account deleted' }).getByRole('button', { name: 'Done' }).click();
+  await expect(accountButton(page)).toBeFocused();
 
   const dialog = await openSignIn(page);
   await fillAndSubmit(dialog, 'Sign in', email, PASSWORD);
