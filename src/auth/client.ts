@@ -25,6 +25,11 @@ export interface AuthState {
 
 let sdkPromise: Promise<Sdk> | null = null;
 let started: Promise<AuthState> | null = null;
+/**
+ * The newest state the SDK reported. `started` keeps the first one, which a
+ * sign-in or sign-out (here or in another tab) has since made stale.
+ */
+let latest: AuthState | null = null;
 let watching = false;
 let reachableNow = true;
 
@@ -76,15 +81,26 @@ function tokenSyncTarget(): string | null {
 /**
  * Starts the account service once: loads the SDK, confirms the session,
  * keeps the local hint and the token sync up to date, and reports every
- * change to `onChange`. Resolves with the first confirmed state.
+ * change to `onChange`. Resolves with the current confirmed state.
  */
 export function startAuth(onChange: (state: AuthState) => void): Promise<AuthState> {
-  if (started) return started;
+  const first = started ?? begin(onChange);
+  return first.then((state) => latest ?? state);
+}
+
+/** Another tab signed out: this tab's SDK reads that from IndexedDB on its next poll; the page follows at once. */
+export function signedOutElsewhere(): AuthState {
+  latest = { status: reachableNow ? 'signed-out' : 'unavailable', user: null };
+  return latest;
+}
+
+function begin(onChange: (state: AuthState) => void): Promise<AuthState> {
   started = (async (): Promise<AuthState> => {
     const [sdk, ok] = await Promise.all([loadSdk().catch(() => null), reachable()]);
     if (!sdk) {
       started = null; // try again when a dialog opens next time
-      return { status: 'unavailable', user: null };
+      latest = { status: 'unavailable', user: null };
+      return latest;
     }
     const syncUrl = watching ? null : tokenSyncTarget();
     let redirected: AccountUser | null = null;
@@ -108,13 +124,15 @@ export function startAuth(onChange: (state: AuthState) => void): Promise<AuthSta
           // Never awaited: a slow or failing sync must not hold up the page.
           void syncToken(syncUrl, action, change.token);
         }
-        onChange(stateOf(change.user));
+        latest = stateOf(change.user);
+        onChange(latest);
       });
     }
     writeSignedInHint(!!user);
     // Unreachable: ask again next time (the emulator may have been started since).
     if (!user && !ok) started = null;
-    return stateOf(user);
+    latest = stateOf(user);
+    return latest;
   })();
   return started;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authErrorCode, authErrorMessage, CREDENTIAL_ERROR_CODES, SPEC_ERROR_CODES } from './errors';
+import { authErrorCode, authErrorMessage, CREDENTIAL_ERROR_CODES, isWrongCredentials, SPEC_ERROR_CODES, WRONG_CREDENTIALS } from './errors';
 
 const generic = /^Something went wrong while signing in/;
 
@@ -33,8 +33,18 @@ describe('authErrorMessage', () => {
     );
   });
 
-  it('says what to do for a wrong password', () => {
-    expect(authErrorMessage({ code: 'auth/wrong-password' })).toBe('That password is not right. Check it and try again, or reset your password.');
+  it('says the same for a wrong password and an unknown e-mail, so it never tells whether an account exists', () => {
+    const sentences = ['wrong-password', 'user-not-found', 'invalid-credential', 'invalid-login-credentials'].map((code) => authErrorMessage({ code: `auth/${code}` }));
+    expect(new Set(sentences)).toEqual(new Set(['Wrong e-mail or password.']));
+    expect(WRONG_CREDENTIALS).toBe('Wrong e-mail or password.');
+    expect(sentences.join(' ')).not.toMatch(/no account|not found|does not exist|create an account/i);
+  });
+
+  it('tells a failed password from other errors (the profile asks for the password again)', () => {
+    expect(isWrongCredentials({ code: 'auth/invalid-credential' })).toBe(true);
+    expect(isWrongCredentials('wrong-password')).toBe(true);
+    expect(isWrongCredentials({ code: 'auth/network-request-failed' })).toBe(false);
+    expect(isWrongCredentials('constructor')).toBe(false);
   });
 
   it('gives unknown codes a generic sentence that names the code', () => {

@@ -2,7 +2,7 @@
  * Sign-in errors as sentences a person can act on (SPEC §8). Firebase's own
  * messages are never shown: they name internals and are not translated.
  *
- * @example authErrorMessage('auth/wrong-password') ⇒ 'That password is not right. …'
+ * @example authErrorMessage('auth/wrong-password') ⇒ 'Wrong e-mail or password.'
  */
 
 /** Every code SPEC §8 lists, as the identity provider sends them (without `auth/`). */
@@ -46,6 +46,9 @@ export const CREDENTIAL_ERROR_CODES = [
   'user-token-expired',
 ] as const;
 
+/** What a failed sign-in says, whether the password or the address was wrong. */
+export const WRONG_CREDENTIALS = 'Wrong e-mail or password.';
+
 const MESSAGES: Record<string, string> = {
   // SPEC §8
   'argument-error': 'Something in the request was not right. Reload the page and try again.',
@@ -64,10 +67,12 @@ const MESSAGES: Record<string, string> = {
   'invalid-api-key': 'Sign-in is not set up correctly on this site (the API key is invalid). Ask the site owner to fix it.',
   'missing-multi-factor-info': 'Your second sign-in step could not be found. Sign in again and choose a second factor.',
   // Credentials
-  'wrong-password': 'That password is not right. Check it and try again, or reset your password.',
-  'invalid-credential': 'The e-mail address or password is not right. Check both and try again, or reset your password.',
-  'invalid-login-credentials': 'The e-mail address or password is not right. Check both and try again, or reset your password.',
-  'user-not-found': 'There is no account with that e-mail address. Check it, or create an account.',
+  // One sentence for every failed password sign-in, so the form never tells
+  // whether an e-mail address has an account (issue 24).
+  'wrong-password': WRONG_CREDENTIALS,
+  'invalid-credential': WRONG_CREDENTIALS,
+  'invalid-login-credentials': WRONG_CREDENTIALS,
+  'user-not-found': WRONG_CREDENTIALS,
   'email-already-in-use': 'An account with that e-mail address already exists. Sign in instead, or reset your password.',
   'too-many-requests': 'Too many attempts in a short time. Wait a few minutes and try again, or reset your password.',
   'invalid-email': 'That does not look like an e-mail address. Check it and try again.',
@@ -96,6 +101,12 @@ export function authErrorCode(error: unknown): string {
         ? (error as { code: string }).code
         : '';
   return raw.replace(/^auth\//, '');
+}
+
+/** A password sign-in or confirmation that failed on the password (or address) itself. */
+export function isWrongCredentials(error: unknown): boolean {
+  const code = authErrorCode(error);
+  return Object.prototype.hasOwnProperty.call(MESSAGES, code) && MESSAGES[code] === WRONG_CREDENTIALS;
 }
 
 /** The sentence to show for an error or error code; unknown codes name the code. */

@@ -158,6 +158,12 @@ export function leave(): Promise<void> {
   return signOut(current());
 }
 
+/** When the signed-in user last signed in (the ID token's `authTime`), or null if unknown. */
+export async function lastSignInTime(): Promise<string | null> {
+  const r = await requireUser().getIdTokenResult();
+  return r.authTime || null;
+}
+
 /** Deletes the account; throws `auth/requires-recent-login` when the provider wants a fresh sign-in. */
 export async function remove(): Promise<void> {
   await deleteUser(requireUser());

@@ -1,5 +1,8 @@
-// A lazily loaded piece that fails to load reloads the page once; a second
-// failure on the same path within 10 s shows the error in place instead.
+// A lazily loaded piece that fails to load, and that no code handles, reloads
+// the page once; a second failure on the same path within 10 s, or any while
+// offline (a reload cannot fetch it either), shows the error in place instead.
+// A failure its importer handles (the sign-in form says the service is
+// unavailable) is left to that importer and never reloads.
 import { $appError, isChunkLoadError, shouldReloadAfterChunkError } from '../stores/app';
 
 function storage(): Storage | null {
@@ -34,7 +37,7 @@ function showInPlace(message: string): void {
 function onChunkError(reason: unknown): void {
   if (!isChunkLoadError(reason)) return;
   const path = location.pathname;
-  if (shouldReloadAfterChunkError(path, storage())) {
+  if (navigator.onLine !== false && shouldReloadAfterChunkError(path, storage())) {
     location.reload();
   } else {
     showInPlace(reason instanceof Error ? reason.message : String(reason));
@@ -51,10 +54,10 @@ function onIslandFailure({ url, error }: IslandFailure): void {
 }
 for (const failure of w.__nucleusIslandErrors ?? []) onIslandFailure(failure);
 window.addEventListener('nucleus:island-error', (e) => onIslandFailure((e as CustomEvent<IslandFailure>).detail));
-window.addEventListener('vite:preloadError', (e) => {
-  e.preventDefault();
-  onChunkError((e as Event & { payload?: unknown }).payload ?? new Error('Failed to fetch dynamically imported module'));
-});
+// Vite announces a failed dynamic import before its importer hears of it.
+// Cancelling the event would make the import resolve with `undefined`, so it
+// is left alone: the importer's promise rejects, and if nothing catches that,
+// the `unhandledrejection` the inline head script records brings it here.
 window.addEventListener(
   'error',
   (e) => {

@@ -4,13 +4,16 @@
  * hint without the SDK when nobody signed in here, else from Firebase.
  */
 import { atom } from 'nanostores';
-import { readSignedInHint, startAuth, type AccountUser, type AuthState, type AuthStatus } from '../auth';
+import { readSignedInHint, signedOutElsewhere, SIGNED_IN_HINT_KEY, startAuth, type AccountUser, type AuthState, type AuthStatus } from '../auth';
 
 export const $user = atom<AccountUser | null>(null);
 export const $authStatus = atom<AuthStatus>('unknown');
 
-/** Which account dialog is open. */
-export const $accountDialog = atom<'none' | 'sign-in' | 'profile'>('none');
+/** Which account dialog is open ('deleted': what deleting the account did). */
+export const $accountDialog = atom<'none' | 'sign-in' | 'profile' | 'deleted'>('none');
+
+/** The sentence the "Account deleted" dialog shows: what went, what stays. */
+export const $accountDeleted = atom<string | null>(null);
 
 /**
  * Document counts for the profile dialog ("stored locally" and "in the
@@ -32,15 +35,72 @@ export async function confirmAuth(): Promise<AuthStatus> {
 
 /** Settles the status cheaply: only a stored session loads the SDK. */
 export function initAuth(): void {
+  followOtherTabs();
   if ($authStatus.get() !== 'unknown') return;
   if (readSignedInHint()) void confirmAuth();
   else $authStatus.set('signed-out');
+}
+
+let following = false;
+
+/**
+ * Another tab signed in or out (issue 23). The SDK tells tabs that loaded it
+ * by polling IndexedDB, but a signed-out tab has not loaded it, and the poll
+ * can take most of a second. Every tab writes the signed-in hint on each
+ * change, and `storage` events reach the other tabs at once: a sign-in
+ * loads the SDK here and confirms it; a sign-out is shown at once.
+ */
+function followOtherTabs(): void {
+  if (following || typeof window === 'undefined') return;
+  following = true;
+  window.addEventListener('storage', (e) => {
+    // key null: the other tab cleared all of this site's storage.
+    if (e.key !== SIGNED_IN_HINT_KEY && e.key !== null) return;
+    if (readSignedInHint()) {
+      if (!$user.get()) void confirmAuth();
+    } else if ($user.get() || $authStatus.get() === 'unknown') {
+      apply(signedOutElsewhere());
+    }
+  });
 }
 
 /** After a profile change the SDK does not announce. */
 export function setUser(user: AccountUser | null): void {
   $user.set(user);
   if (user) $authStatus.set('signed-in');
+}
+
+/** Session key of the "Account deleted" notice, so it outlives a guarded page's redirect to /login. */
+const DELETED_KEY = 'nucleus:account-deleted';
+
+/** Keeps the notice for the next page, before the account goes (a guarded page leaves at once). */
+export function rememberAccountDeleted(sentence: string | null): void {
+  try {
+    if (sentence) sessionStorage.setItem(DELETED_KEY, sentence);
+    else sessionStorage.removeItem(DELETED_KEY);
+  } catch {
+    // No storage: the notice shows on this page only.
+  }
+}
+
+/** Opens the "Account deleted" dialog with `sentence`, or with the one a previous page kept. */
+export function showAccountDeleted(sentence?: string): void {
+  let text = sentence ?? null;
+  try {
+    text ??= sessionStorage.getItem(DELETED_KEY);
+  } catch {
+    // No storage: nothing was kept.
+  }
+  if (!text) return;
+  $accountDeleted.set(text);
+  $accountDialog.set('deleted');
+}
+
+/** Closes the notice for good. */
+export function dismissAccountDeleted(): void {
+  rememberAccountDeleted(null);
+  $accountDeleted.set(null);
+  if ($accountDialog.get() === 'deleted') $accountDialog.set('none');
 }
 
 export function openAccountDialog(): void {

@@ -1,8 +1,9 @@
 /**
  * Playwright global setup: the Firebase Auth emulator on 127.0.0.1:9099 for
- * tests/e2e/auth.spec.ts, cloud.spec.ts and csp.spec.ts, and the Firestore
- * emulator (its own, on a free port, or FIRESTORE_EMULATOR_PORT's) for
- * cloud.spec.ts and csp.spec.ts.
+ * tests/e2e/auth.spec.ts, cloud.spec.ts, cloud-status.spec.ts and
+ * csp.spec.ts, and the Firestore emulator (its own, on a free port, or
+ * FIRESTORE_EMULATOR_PORT's) for the same (deleting an account empties its
+ * cloud first).
  * Reuses an Auth emulator that is already running; stops only what it
  * started (the returned function is the teardown). A run that names test
  * files none of which needs them does not start them.
@@ -45,7 +46,7 @@ async function startFirestore(): Promise<(() => Promise<void>) | undefined> {
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   const stops: ((() => Promise<void>) | undefined)[] = await Promise.all([
     selected('auth', 'cloud', 'csp') ? startAuth() : undefined,
-    selected('cloud', 'csp') ? startFirestore() : undefined,
+    selected('auth', 'cloud', 'csp') ? startFirestore() : undefined,
   ]);
   const started = stops.filter((s): s is () => Promise<void> => !!s);
   return started.length ? async () => void (await Promise.all(started.map((s) => s()))) : undefined;

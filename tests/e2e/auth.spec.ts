@@ -1,10 +1,13 @@
 /**
- * Accounts against the real Firebase Auth emulator (started by auth.setup.ts):
- * sign-up, sign-out, sign-in, error wording, profile, the `auth` guard, token
- * sync, the lazy SDK and the dialogs' accessibility.
+ * Accounts against the real Firebase Auth emulator and the Firestore emulator
+ * (both started by auth.setup.ts): sign-up, sign-out, sign-in, error wording,
+ * profile, deleting an account with its cloud, tabs following each other, the
+ * `auth` guard, token sync, the lazy SDK offline and the dialogs' accessibility.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, type Response } from '@playwright/test';
+import { type BrowserContext, type Page, type Response } from '@playwright/test';
+import { FIRESTORE_EMULATOR_OVERRIDE_KEY } from '../../src/storage/cloudConfig';
+import { LIBRARY_FORMAT, LIBRARY_VERSION } from '../../src/storage/transfer';
 import { test, expect } from './fixtures';
 
 const EMULATOR = 'http://127.0.0.1:9099';
@@ -35,6 +38,35 @@ test.beforeAll(async () => {
   const up = await fetch(EMULATOR + '/').then((r) => r.ok, () => false);
   expect(up, `the Auth emulator must answer at ${EMULATOR} (tests/e2e/auth.setup.ts starts it)`).toBe(true);
 });
+
+function firestorePort(): number {
+  const port = Number(process.env.NUCLEUS_E2E_FIRESTORE_PORT);
+  if (!port) throw new Error(process.env.NUCLEUS_E2E_FIRESTORE_ERROR || 'The Firestore emulator was not started by tests/e2e/auth.setup.ts.');
+  return port;
+}
+
+/** Pages of this context use the run's own Firestore emulator. */
+async function useTestFirestore(context: BrowserContext): Promise<void> {
+  const port = firestorePort();
+  await context.addInitScript(([key, p]) => localStorage.setItem(key as string, `127.0.0.1:${p}`), [FIRESTORE_EMULATOR_OVERRIDE_KEY, port] as const);
+}
+
+test.beforeEach(async ({ context }) => useTestFirestore(context));
+
+/** The ids under a Firestore path, read as the emulator's owner (past the rules). */
+async function cloudIds(path: string): Promise<string[]> {
+  const res = await fetch(`http://127.0.0.1:${firestorePort()}/v1/projects/demo-nucleus/databases/(default)/documents/${path}?pageSize=1000`, {
+    headers: { Authorization: 'Bearer owner' },
+  });
+  expect(res.ok, `reading ${path} from the Firestore emulator`).toBe(true);
+  const body = (await res.json()) as { documents?: { name: string }[] };
+  return (body.documents ?? []).map((d) => d.name.split('/').pop()!);
+}
+
+async function uidOf(email: string): Promise<string | null> {
+  const found = (await (await admin('accounts:lookup', { email: [email] })).json()) as { users?: { localId: string }[] };
+  return found.users?.[0]?.localId ?? null;
+}
 
 // Each test removes the accounts it made. (Not DELETE …/accounts, which
 // clears every account: another test run may be using the same emulator.)
@@ -172,15 +204,19 @@ test('sign up, sign out and sign in again', async ({ page, at }) => {
   await expect(accountButton(page)).toHaveAccessibleName(`Account: ${email}`);
 });
 
-test('a wrong password shows the mapped sentence, never Firebase text', async ({ page, at }) => {
+test('a wrong password and an unknown e-mail get the same sentence, so the form never tells whether an account exists', async ({ page, at }) => {
   const email = newEmail();
   await createAccount(email);
   await page.goto(at('/'));
   const dialog = await openSignIn(page);
   await fillAndSubmit(dialog, 'Sign in', email, 'not-the-password');
   const alert = dialog.getByRole('alert');
-  await expect(alert).toHaveText(/^(That password is not right|The e-mail address or password is not right)\. Check .* reset your password\.$/);
-  await expect(alert).not.toContainText('Firebase');
+  await expect(alert).toHaveText('Wrong e-mail or password.');
+  await fillAndSubmit(dialog, 'Sign in', `nobody-${run}@nucleus.test`, PASSWORD);
+  // The sentence is the same; wait for the second answer before reading it.
+  await expect(dialog.locator('form').getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  await expect(alert).toHaveText('Wrong e-mail or password.');
+  await expect(dialog).not.toContainText(/There is no account|Firebase/);
   await expect(accountButton(page)).toHaveAccessibleName('Sign in');
 });
 
@@ -345,7 +381,99 @@ test('the profile dialog is an accessible modal', async ({ page, at }) => {
   await expect(accountButton(page)).toBeFocused();
 });
 
-test('deleting the account signs out and removes it', async ({ page, at }) => {
+function weapon(id: string, name: string) {
+  const at = new Date().toISOString();
+  return { id, schemaVersion: 1, kind: 'blueprint', type: 'weapon', name, rank: 1, properties: { damage: 2, range: 'close', rate: 1, bulk: 1 }, features: [], tags: [], createdAt: at, updatedAt: at };
+}
+
+const syncRow = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Your documents' }).getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
+const SYNC = { timeout: 30_000 };
+
+test('deleting the account deletes its cloud documents and versions first, then says what went and what stays', async ({ page, at }) => {
+  test.setTimeout(120_000);
+  const email = newEmail();
+  await page.goto(at('/'));
+  await signUpInDialog(page, email);
+  const uid = (await uidOf(email))!;
+
+  // Two documents imported into the account's library sync to the cloud.
+  await page.goto(at('/nucleus/library'));
+  await expect(page.locator('[data-sync-phase]')).toContainText('Synced', SYNC);
+  const file = { format: LIBRARY_FORMAT, version: LIBRARY_VERSION, exportedAt: new Date().toISOString(), documents: [weapon('gone-1', 'Needle rifle'), weapon('gone-2', 'Ion lance')] };
+  await page.locator('.lib-file').setInputFiles({ name: 'two.nucleus.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  await expect(syncRow(page, 'Needle rifle')).toHaveAttribute('data-sync-state', 'synced', SYNC);
+  await expect(syncRow(page, 'Ion lance')).toHaveAttribute('data-sync-state', 'synced', SYNC);
+  expect((await cloudIds(`users/${uid}/documents`)).sort()).toEqual(['gone-1', 'gone-2']);
+  expect(await cloudIds(`users/${uid}/documents/gone-1/versions`)).toHaveLength(1);
+
+  await accountButton(page).click();
+  const profile = profileDialog(page);
+  await expect(profile.locator('[data-document-counts]')).toContainText('2 on this device, 2 in the cloud', SYNC);
+  await profile.getByRole('button', { name: 'Delete account…' }).click();
+  await expect(profile.getByRole('group', { name: 'Delete your account?' })).toContainText(
+    'This removes your account and everything kept in the cloud for it: 2 documents and all their versions. The 2 documents on this device stay.',
+  );
+  await profile.getByRole('button', { name: 'Delete my account' }).click();
+
+  // Signed out, the guarded library leaves for /login; the notice goes along.
+  const notice = page.getByRole('dialog', { name: 'Account deleted' });
+  await expect(notice.getByRole('status')).toHaveText(
+    'Your account is deleted, and with it the 2 documents it kept in the cloud and all their versions. The 2 documents on this device stay here, and you can keep using them without an account.',
+    SYNC,
+  );
+  await expect(page).toHaveURL(/\/login\?redirect=\/nucleus\/library$/);
+  await expect(accountButton(page)).toHaveAccessibleName('Sign in');
+  // Nothing of the user is left in the cloud, and the account is gone.
+  expect(await cloudIds(`users/${uid}/documents`)).toEqual([]);
+  expect(await cloudIds(`users/${uid}/documents/gone-1/versions`)).toEqual([]);
+  expect(await cloudIds(`users/${uid}/documents/gone-2/versions`)).toEqual([]);
+  expect(await uidOf(email)).toBeNull();
+  await notice.getByRole('button', { name: 'Done' }).click();
+  await expect(notice).toBeHidden();
+  // This device keeps its documents.
+  await page.goto(at('/nucleus'));
+  await expect(page.getByRole('link', { name: 'Needle rifle', exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Account deleted' })).toBeHidden();
+});
+
+test('deleting the account after an old sign-in asks to sign in again and deletes nothing until then', async ({ page, at }) => {
+  test.setTimeout(90_000);
+  const email = newEmail();
+  await page.goto(at('/'));
+  await signUpInDialog(page, email);
+  const uid = (await uidOf(email))!;
+  await page.goto(at('/nucleus/library'));
+  await expect(page.locator('[data-sync-phase]')).toContainText('Synced', SYNC);
+  const file = { format: LIBRARY_FORMAT, version: LIBRARY_VERSION, exportedAt: new Date().toISOString(), documents: [weapon('kept-1', 'Arc pistol')] };
+  await page.locator('.lib-file').setInputFiles({ name: 'one.nucleus.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  await expect(syncRow(page, 'Arc pistol')).toHaveAttribute('data-sync-state', 'synced', SYNC);
+
+  // Ten minutes later by the page's clock: the sign-in is too old for Firebase to delete the account.
+  await page.clock.setSystemTime(Date.now() + 10 * 60_000);
+  await accountButton(page).click();
+  const profile = profileDialog(page);
+  await profile.getByRole('button', { name: 'Delete account…' }).click();
+  await profile.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(profile.getByRole('status')).toHaveText('For your safety, confirm it is you before your account is deleted. Nothing has been deleted yet.');
+  expect(await cloudIds(`users/${uid}/documents`)).toEqual(['kept-1']);
+  expect(await uidOf(email)).toBe(uid);
+
+  // A wrong password deletes nothing either.
+  await profile.getByLabel('Your password, to confirm it is you').fill('not-the-password');
+  await profile.getByRole('button', { name: 'Confirm and delete' }).click();
+  await expect(profile.getByRole('alert')).toHaveText('That password is not right. Nothing has been deleted.');
+  expect(await cloudIds(`users/${uid}/documents`)).toEqual(['kept-1']);
+
+  await profile.getByLabel('Your password, to confirm it is you').fill(PASSWORD);
+  await profile.getByRole('button', { name: 'Confirm and delete' }).click();
+  await expect(page.getByRole('dialog', { name: 'Account deleted' }).getByRole('status')).toContainText('the 1 document it kept in the cloud and all its versions', SYNC);
+  expect(await cloudIds(`users/${uid}/documents`)).toEqual([]);
+  expect(await uidOf(email)).toBeNull();
+});
+
+test('deleting the account with no cloud documents says so and removes it', async ({ page, at }) => {
+  test.setTimeout(90_000);
   const email = newEmail();
   await page.goto(at('/'));
   await signUpInDialog(page, email);
@@ -353,10 +481,127 @@ test('deleting the account signs out and removes it', async ({ page, at }) => {
   const profile = profileDialog(page);
   await profile.getByRole('button', { name: 'Delete account…' }).click();
   await profile.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByRole('dialog', { name: 'Account deleted' }).getByRole('status')).toHaveText(
+    'Your account is deleted. It kept no documents in the cloud. There are no documents on this device.',
+    SYNC,
+  );
   await expect(profile).toBeHidden();
   await expect(accountButton(page)).toHaveAccessibleName('Sign in');
+  expect(await uidOf(email)).toBeNull();
+  await page.getByRole('dialog', { name: 'Account deleted' }).getByRole('button', { name: 'Done' }).click();
+  await expect(accountButton(page)).toBeFocused();
 
   const dialog = await openSignIn(page);
   await fillAndSubmit(dialog, 'Sign in', email, PASSWORD);
-  await expect(dialog.getByRole('alert')).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveText('Wrong e-mail or password.');
+});
+
+test('without the cloud the account is not deleted, and the dialog says why', async ({ page, at }) => {
+  const email = newEmail();
+  await page.goto(at('/'));
+  await signUpInDialog(page, email);
+  // The Firestore emulator stops answering this page.
+  await page.route(`http://127.0.0.1:${firestorePort()}/**`, (route) => route.abort('connectionrefused'));
+  await accountButton(page).click();
+  const profile = profileDialog(page);
+  await profile.getByRole('button', { name: 'Delete account…' }).click();
+  await profile.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(profile.getByRole('alert')).toHaveText('Your account was not deleted: the cloud could not be reached to delete your documents first. Try again when you are online.');
+  await expect(accountButton(page)).toHaveAccessibleName(`Account: ${email}`);
+  expect(await uidOf(email)).not.toBeNull();
+});
+
+// ---- Tabs follow each other ------------------------------------------------
+
+test('a sign-in and a sign-out in one tab reach the other open tab within a second', async ({ context, at }) => {
+  test.setTimeout(90_000);
+  const a = await context.newPage();
+  const b = await context.newPage();
+  const email = newEmail();
+  await b.goto(at('/'));
+  await ready(b);
+  await expect(accountButton(b)).toHaveAttribute('data-auth-status', 'signed-out');
+  await a.goto(at('/'));
+  await signUpInDialog(a, email);
+
+  // B never loaded the SDK: it does so now and shows the account.
+  await expect(accountButton(b)).toHaveAccessibleName(`Account: ${email}`, { timeout: 1_000 });
+  await accountButton(b).click();
+  await expect(profileDialog(b)).toBeVisible();
+  await expect(signInDialog(b)).toBeHidden();
+
+  // Signing out in B: A follows, and its open profile closes.
+  await accountButton(a).click();
+  await expect(profileDialog(a)).toBeVisible();
+  await profileDialog(b).getByRole('button', { name: 'Sign out' }).click();
+  await expect(accountButton(b)).toHaveAccessibleName('Sign in');
+  await expect(accountButton(a)).toHaveAccessibleName('Sign in', { timeout: 1_000 });
+  await expect(profileDialog(a)).toBeHidden();
+
+  // Both have the SDK loaded now: a sign-in in A reaches B within a second too.
+  const dialog = await openSignIn(a);
+  await fillAndSubmit(dialog, 'Sign in', email, PASSWORD);
+  await expect(accountButton(a)).toHaveAccessibleName(`Account: ${email}`);
+  await expect(accountButton(b)).toHaveAccessibleName(`Account: ${email}`, { timeout: 1_000 });
+});
+
+// ---- Offline -----------------------------------------------------------------
+
+test('offline, from the cache, Sign in opens a dialog that says it needs a connection and never reloads', async ({ browser, at, baseURL }) => {
+  test.setTimeout(90_000);
+  // Its own context: this file blocks service workers elsewhere.
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'allow' });
+  await useTestFirestore(context);
+  const page = await context.newPage();
+  let loads = 0;
+  page.on('load', () => loads++);
+  await page.goto(at('/'));
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+  });
+  await context.setOffline(true);
+  await page.reload();
+  await ready(page);
+  expect(loads).toBe(2);
+
+  await accountButton(page).click();
+  const dialog = signInDialog(page);
+  await expect(dialog.getByText('Cloud sign-in is unavailable right now.')).toBeVisible();
+  await expect(dialog.getByText(/You are offline, and signing in needs a connection\./)).toBeVisible();
+  // Trying again offline says the same, in place.
+  await dialog.getByRole('button', { name: 'Try again' }).click();
+  await expect(dialog.getByText('Cloud sign-in is unavailable right now.')).toBeVisible();
+  await expect(page.locator('.island-error')).toHaveCount(0);
+  expect(await page.evaluate(() => document.readyState)).toBe('complete');
+  expect(loads).toBe(2);
+
+  // Back online, the form appears by itself.
+  await context.setOffline(false);
+  await expect(dialog.getByLabel('E-mail')).toBeVisible();
+  expect(loads).toBe(2);
+  await context.close();
+});
+
+test('offline, a signed-in reader keeps their library although the account service cannot be loaded', async ({ browser, at, baseURL }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'allow' });
+  await useTestFirestore(context);
+  const page = await context.newPage();
+  await page.goto(at('/'));
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+  });
+  await signUpInDialog(page, newEmail());
+  await page.goto(at('/nucleus/library'));
+  await expect(page.locator('html')).toHaveAttribute('data-guard-checked', 'true', SYNC);
+  // Offline, and the browser's own cache no longer has the SDK (evicted, or a new build since).
+  await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-guard-checked', 'true', SYNC);
+  await expect(page).toHaveURL(/\/nucleus\/library\/?$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My library');
+  await context.close();
 });

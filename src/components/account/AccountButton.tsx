@@ -5,7 +5,7 @@
  */
 import { useEffect, useId } from 'react';
 import { useStore } from '@nanostores/react';
-import { $accountDialog, $authStatus, $user, initAuth, openAccountDialog } from '../../stores/user';
+import { $accountDeleted, $accountDialog, $authStatus, $user, dismissAccountDeleted, initAuth, openAccountDialog, showAccountDeleted } from '../../stores/user';
 import { withBoundary } from '../IslandBoundary';
 import { withBase } from '../../config/base';
 import Modal from './Modal';
@@ -17,10 +17,13 @@ function AccountButton() {
   const user = useStore($user);
   const status = useStore($authStatus);
   const dialog = useStore($accountDialog);
+  const deleted = useStore($accountDeleted);
   const uid = useId().replace(/:/g, '');
 
   useEffect(() => {
     initAuth();
+    // An account deleted on the page before (a guarded one, left for /login).
+    showAccountDeleted();
     document.documentElement.dataset.accountReady = 'true';
   }, []);
 
@@ -37,6 +40,11 @@ function AccountButton() {
     document.addEventListener('astro:after-swap', apply);
     return () => document.removeEventListener('astro:after-swap', apply);
   }, [user]);
+
+  // A sign-in or sign-out in another tab: the open dialog no longer fits.
+  useEffect(() => {
+    if ((user && dialog === 'sign-in') || (!user && dialog === 'profile')) $accountDialog.set('none');
+  }, [user, dialog]);
 
   // The profile dialog's document counts (local and cloud), loaded only when it opens.
   useEffect(() => {
@@ -73,6 +81,16 @@ function AccountButton() {
         <SignInForm autoFocus onSignedIn={close} />
       </Modal>
       <ProfileDialog open={dialog === 'profile'} onClose={close} />
+      <Modal open={dialog === 'deleted'} onClose={dismissAccountDeleted} titleId={`${uid}-deleted`} title="Account deleted" eyebrow="Account" className="deleted-dialog">
+        <p role="status" data-account-deleted>
+          {deleted}
+        </p>
+        <div className="profile-actions">
+          <button type="button" className="btn btn-primary" data-autofocus onClick={dismissAccountDeleted}>
+            Done
+          </button>
+        </div>
+      </Modal>
     </>
   );
 }

@@ -4,9 +4,16 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { authErrorCode, authErrorMessage, withSdk, type AccountUser } from '../../auth';
-import { $accountDocumentCounts, $user, setUser } from '../../stores/user';
+import { authErrorMessage, isWrongCredentials, withSdk, type AccountUser } from '../../auth';
+import { $accountDocumentCounts, $user, setUser, showAccountDeleted } from '../../stores/user';
 import Modal from './Modal';
+import { AccountNotDeletedError, deleteAccount } from './deleteAccount';
+
+/** Firebase wants a fresh sign-in before the account goes: what to say, and what is already erased. */
+interface Reauth {
+  sentence: string;
+  erased: number;
+}
 
 /** Documents kept on this device and in the cloud; null hides the line. */
 export interface DocumentCounts {
@@ -59,7 +66,7 @@ export default function ProfileDialog({ open, onClose, documentCounts }: Props) 
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [reauth, setReauth] = useState(false);
+  const [reauth, setReauth] = useState<Reauth | null>(null);
   const [password, setPassword] = useState('');
 
   useEffect(() => {
@@ -68,7 +75,7 @@ export default function ProfileDialog({ open, onClose, documentCounts }: Props) 
       setError(null);
       setNotice(null);
       setConfirmDelete(false);
-      setReauth(false);
+      setReauth(null);
       setPassword('');
       // Pick up a verification done in another tab.
       void withSdk((sdk) => sdk.reload())
@@ -84,7 +91,7 @@ export default function ProfileDialog({ open, onClose, documentCounts }: Props) 
     try {
       await task();
     } catch (e) {
-      setError(authErrorMessage(e));
+      setError(e instanceof AccountNotDeletedError ? e.message : authErrorMessage(e));
     } finally {
       setBusy(null);
     }
@@ -104,20 +111,23 @@ export default function ProfileDialog({ open, onClose, documentCounts }: Props) 
 
   const doDelete = () =>
     run('delete', async () => {
-      try {
-        if (reauth) await withSdk((sdk) => sdk.reauthenticate(usesPassword ? password : null));
-        await withSdk((sdk) => sdk.remove());
-        setUser(null);
-        onClose();
-      } catch (e) {
-        if (authErrorCode(e) === 'requires-recent-login') {
-          setReauth(true);
-          throw Object.assign(new Error('reauth'), {
-            code: 'auth/requires-recent-login',
-          });
+      if (reauth) {
+        try {
+          await withSdk((sdk) => sdk.reauthenticate(usesPassword ? password : null));
+        } catch (e) {
+          if (!isWrongCredentials(e)) throw e;
+          setError(`That password is not right. ${reauth.erased ? 'Your account is not deleted yet.' : 'Nothing has been deleted.'}`);
+          return;
         }
-        throw e;
       }
+      const outcome = await deleteAccount(user.uid, !!reauth, reauth?.erased ?? 0);
+      if (outcome.step === 'confirm-identity') {
+        setReauth({ sentence: outcome.sentence, erased: outcome.erased });
+        setPassword('');
+        return;
+      }
+      setUser(null);
+      showAccountDeleted(outcome.sentence);
     });
 
   return (
@@ -217,7 +227,16 @@ export default function ProfileDialog({ open, onClose, documentCounts }: Props) 
           <p id={`${uid}-delete-title`} className="profile-delete-title">
             Delete your account?
           </p>
-          <p>This removes your account and everything kept in the cloud for it. Documents on this device stay. This cannot be undone.</p>
+          <p>
+            This removes your account and everything kept in the cloud for it
+            {counts?.cloud != null ? `: ${counts.cloud} document${counts.cloud === 1 ? '' : 's'} and all their versions` : ''}.{' '}
+            {counts ? `The ${counts.local} document${counts.local === 1 ? '' : 's'} on this device stay${counts.local === 1 ? 's' : ''}.` : 'Documents on this device stay.'} This cannot be undone.
+          </p>
+          {reauth && (
+            <p className="form-notice" role="status" data-reauth>
+              {reauth.sentence}
+            </p>
+          )}
           {reauth && usesPassword && (
             <div className="field">
               <label htmlFor={`${uid}-reauth`}>Your password, to confirm it is you</label>
@@ -226,7 +245,7 @@ export default function ProfileDialog({ open, onClose, documentCounts }: Props) 
           )}
           {reauth && !usesPassword && <p>Confirm with your sign-in provider in the window that opens.</p>}
           <div className="profile-actions">
-            <button type="button" className="btn btn-danger" disabled={!!busy || (reauth && usesPassword && !password)} onClick={() => void doDelete()}>
+            <button type="button" className="btn btn-danger" disabled={!!busy || (!!reauth && usesPassword && !password)} onClick={() => void doDelete()}>
               {busy === 'delete' ? 'Deleting…' : reauth ? 'Confirm and delete' : 'Delete my account'}
             </button>
             <button type="button" className="btn" disabled={!!busy} onClick={() => setConfirmDelete(false)}>

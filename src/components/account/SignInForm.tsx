@@ -74,6 +74,19 @@ export default function SignInForm({ onSignedIn, autoFocus = false }: Props) {
     };
   }, [password, mode]);
 
+  const retry = () => {
+    $authStatus.set('unknown');
+    setChecking(true);
+    confirmAuth().finally(() => setChecking(false));
+  };
+
+  // Unavailable while offline: try again as soon as the connection returns.
+  useEffect(() => {
+    if (status !== 'unavailable') return;
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [status]);
+
   const missing = check ? missingPasswordRules(check) : [];
   const hint = passwordHint(missing);
   const unavailable = status === 'unavailable';
@@ -137,18 +150,12 @@ export default function SignInForm({ onSignedIn, autoFocus = false }: Props) {
       <div className="signin-unavailable" role="status">
         <p className="signin-unavailable-title">Cloud sign-in is unavailable right now.</p>
         <p>
-          Nucleus could not reach the sign-in service. Reading the guide and the rules, and editing on this device, keep working; your documents
-          stay on this device until you can sign in.
+          {typeof navigator !== 'undefined' && navigator.onLine === false
+            ? 'You are offline, and signing in needs a connection. '
+            : 'Nucleus could not reach the sign-in service. '}
+          Reading the guide and the rules, and editing on this device, keep working; your documents stay on this device until you can sign in.
         </p>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => {
-            $authStatus.set('unknown');
-            setChecking(true);
-            confirmAuth().finally(() => setChecking(false));
-          }}
-        >
+        <button type="button" className="btn" onClick={retry}>
           Try again
         </button>
       </div>

@@ -10,7 +10,9 @@ import { $accountDocumentCounts, $user, initAuth } from '../../../stores/user';
 import { $syncStatus, browserLock, type SyncEngine } from '../../../storage/sync';
 import { FIRESTORE_EMULATOR_OVERRIDE_KEY, firestoreEmulatorTarget, type FirestoreTarget } from '../../../storage/cloudConfig';
 import type { CloudRepository } from '../../../storage/cloud';
+import type { EraseReport } from '../../../storage/cloudErase';
 import type { DocumentRepository } from '../../../storage/types';
+import type { Firestore } from 'firebase/firestore';
 
 /** The running engine (null: nobody signed in, or the cloud is unavailable). */
 export const $cloudEngine = atom<SyncEngine | null>(null);
@@ -37,17 +39,24 @@ async function reachable(t: FirestoreTarget): Promise<boolean> {
   }
 }
 
-class CloudUnavailable extends Error {}
+/** The cloud cannot be reached at all (no emulator, no account service). */
+export class CloudUnavailable extends Error {}
 
-/** The signed-in user's cloud repository (loads the SDKs). */
-export async function openCloud(uid: string): Promise<CloudRepository> {
+/** The signed-in user's Firestore (loads the SDKs). */
+async function openDb(): Promise<Firestore> {
   const t = target();
   if (t && !(await reachable(t))) throw new CloudUnavailable(UNAVAILABLE_EMULATOR);
   await loadSdk(); // the app and the signed-in Auth that Firestore takes its token from
   const [{ getApps }, cloud] = await Promise.all([import('firebase/app'), import('../../../storage/cloud')]);
   const app = getApps()[0];
   if (!app) throw new CloudUnavailable('Cloud sync is unavailable: the account service did not start.');
-  return new cloud.CloudRepository(cloud.openFirestore(app, t), uid);
+  return cloud.openFirestore(app, t);
+}
+
+/** The signed-in user's cloud repository (loads the SDKs). */
+export async function openCloud(uid: string): Promise<CloudRepository> {
+  const [db, cloud] = await Promise.all([openDb(), import('../../../storage/cloud')]);
+  return new cloud.CloudRepository(db, uid);
 }
 
 async function localRepository(): Promise<DocumentRepository> {
@@ -95,6 +104,50 @@ export function startCloudSync(): void {
   started = true;
   initAuth();
   $user.subscribe((u) => void follow(u?.uid ?? null));
+}
+
+/**
+ * Before the account `uid` is deleted: cloud sync stops for it in every tab
+ * (this tab's engine ends; the others find their shared sync store paused,
+ * set under the same lock their runs take), then every cloud document and
+ * version of it is erased. Should the erase fail, sync is put back as it
+ * was and the error is thrown: the account must then stay.
+ */
+export async function eraseAccountCloud(uid: string): Promise<EraseReport> {
+  if (current?.uid === uid) {
+    current.engine.stop();
+    current = null;
+    $cloudEngine.set(null);
+  }
+  try {
+    const [db, { eraseCloudDocuments }, { SyncStore }] = await Promise.all([openDb(), import('../../../storage/cloudErase'), import('../../../storage/syncStore')]);
+    const store = await SyncStore.open(uid);
+    try {
+      return await browserLock(`nucleus-sync-${uid}`)(async () => {
+        const wasPaused = (await store.setting<boolean>('paused')) ?? false;
+        await store.setSetting('paused', true);
+        try {
+          const report = await eraseCloudDocuments(db, uid);
+          await store.clear();
+          return report;
+        } catch (e) {
+          await store.setSetting('paused', wasPaused);
+          throw e;
+        }
+      });
+    } finally {
+      store.close();
+    }
+  } finally {
+    // On a sync page the engine comes back: paused after an erase, as before after a failure.
+    if (started && $user.get()?.uid === uid) void follow(uid);
+  }
+}
+
+/** Documents kept on this device (what stays when the account goes). */
+export async function countDeviceDocuments(): Promise<number> {
+  const local = await localRepository();
+  return (await (local.summaries?.() ?? local.list())).length;
 }
 
 /** Fills the profile dialog's "stored locally / in the cloud" counts. */

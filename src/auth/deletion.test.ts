@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { accountDeletedSentence, accountNotYetDeletedSentence, FRESH_SIGN_IN_S, needsFreshSignIn, RECENT_SIGN_IN_S } from './deletion';
+
+const now = Date.parse('2026-03-01T12:00:00Z');
+const ago = (s: number) => new Date(now - s * 1000).toUTCString();
+
+describe('needsFreshSignIn', () => {
+  it('lets a sign-in of a minute ago delete at once', () => {
+    expect(needsFreshSignIn(ago(60), now)).toBe(false);
+    expect(needsFreshSignIn(now - 60_000, now)).toBe(false);
+  });
+  it('asks again before Firebase would refuse, leaving time to erase the cloud first', () => {
+    expect(FRESH_SIGN_IN_S).toBeLessThan(RECENT_SIGN_IN_S);
+    expect(needsFreshSignIn(ago(FRESH_SIGN_IN_S), now)).toBe(false);
+    expect(needsFreshSignIn(ago(FRESH_SIGN_IN_S + 1), now)).toBe(true);
+    expect(needsFreshSignIn(ago(3600), now)).toBe(true);
+  });
+  it('asks when the sign-in time is missing or unreadable', () => {
+    expect(needsFreshSignIn(null, now)).toBe(true);
+    expect(needsFreshSignIn(undefined, now)).toBe(true);
+    expect(needsFreshSignIn('yesterday-ish', now)).toBe(true);
+  });
+});
+
+describe('accountDeletedSentence', () => {
+  it('says how many cloud documents went and how many stay on this device', () => {
+    expect(accountDeletedSentence(2, 3)).toBe(
+      'Your account is deleted, and with it the 2 documents it kept in the cloud and all their versions. The 3 documents on this device stay here, and you can keep using them without an account.',
+    );
+  });
+  it('speaks of one document in the singular', () => {
+    expect(accountDeletedSentence(1, 1)).toBe(
+      'Your account is deleted, and with it the 1 document it kept in the cloud and all its versions. The 1 document on this device stays here, and you can keep using it without an account.',
+    );
+  });
+  it('says so when the cloud or the device had none, or the device could not be counted', () => {
+    expect(accountDeletedSentence(0, 0)).toBe('Your account is deleted. It kept no documents in the cloud. There are no documents on this device.');
+    expect(accountDeletedSentence(4, null)).toMatch(/the 4 documents it kept in the cloud .* The documents on this device stay here\.$/);
+  });
+});
+
+describe('accountNotYetDeletedSentence', () => {
+  it('says the cloud is empty and the account still there', () => {
+    expect(accountNotYetDeletedSentence(3)).toBe('The 3 documents of your account in the cloud are deleted, but the account itself is not deleted yet: confirm it is you to finish.');
+    expect(accountNotYetDeletedSentence(0)).toMatch(/^Your account has no documents left in the cloud, but/);
+  });
+});

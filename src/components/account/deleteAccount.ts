@@ -1,0 +1,66 @@
+/**
+ * "Delete my account" in the order that keeps the dialog's promise (issue
+ * 23): nothing is deleted until Firebase would accept the deletion (a
+ * recent sign-in), then every cloud document and version goes, and only
+ * then the account. If the cloud cannot be emptied the account stays, so
+ * nothing of the user is left where they can no longer reach it.
+ */
+import { accountDeletedSentence, accountNotYetDeletedSentence, authErrorCode, needsFreshSignIn, withSdk } from '../../auth';
+import { rememberAccountDeleted } from '../../stores/user';
+
+export type DeletionOutcome =
+  /** The account and its cloud are gone; `sentence` says what went and what stays. */
+  | { step: 'deleted'; sentence: string }
+  /** Firebase wants a fresh sign-in first; `sentence` says what (if anything) is already deleted. */
+  | { step: 'confirm-identity'; sentence: string; erased: number };
+
+const NOTHING_DELETED = 'For your safety, confirm it is you before your account is deleted. Nothing has been deleted yet.';
+
+/** Why the cloud could not be emptied, as the end of a sentence. */
+function cloudFailure(e: unknown, unreachable: boolean): string {
+  const code = (e as { code?: unknown })?.code;
+  if (unreachable || code === 'unavailable' || code === 'deadline-exceeded' || (typeof navigator !== 'undefined' && navigator.onLine === false)) {
+    return 'the cloud could not be reached to delete your documents first. Try again when you are online.';
+  }
+  if (code === 'permission-denied' || code === 'unauthenticated') return 'the cloud refused to delete your documents. Sign out, sign in again and retry.';
+  const message = e instanceof Error ? e.message : String(e);
+  return `your cloud documents could not all be deleted first (${message.replace(/\.$/, '')}).`;
+}
+
+export class AccountNotDeletedError extends Error {
+  constructor(cause: unknown, unreachable = false) {
+    super(`Your account was not deleted: ${cloudFailure(cause, unreachable)}`);
+    this.name = 'AccountNotDeletedError';
+  }
+}
+
+/**
+ * Deletes the signed-in account `uid` and everything it keeps in the cloud.
+ * @param confirmed the reader has just confirmed who they are (then the sign-in age is not asked again)
+ * @param erasedBefore cloud documents an earlier attempt already deleted (they count in the sentence)
+ * @throws AccountNotDeletedError when the cloud could not be emptied (the account stays);
+ *   an auth error as it comes when Firebase refuses otherwise.
+ */
+export async function deleteAccount(uid: string, confirmed: boolean, erasedBefore = 0): Promise<DeletionOutcome> {
+  if (!confirmed && needsFreshSignIn(await withSdk((sdk) => sdk.lastSignInTime()), Date.now())) {
+    return { step: 'confirm-identity', sentence: erasedBefore ? accountNotYetDeletedSentence(erasedBefore) : NOTHING_DELETED, erased: erasedBefore };
+  }
+  const sync = await import('../library/cloud/cloudSync');
+  let erased: number;
+  try {
+    erased = erasedBefore + (await sync.eraseAccountCloud(uid)).documents;
+  } catch (e) {
+    throw new AccountNotDeletedError(e, e instanceof sync.CloudUnavailable);
+  }
+  const sentence = accountDeletedSentence(erased, await sync.countDeviceDocuments().catch(() => null));
+  // Signed out, a guarded page (the library) leaves for /login at once: the notice goes along.
+  rememberAccountDeleted(sentence);
+  try {
+    await withSdk((sdk) => sdk.remove());
+  } catch (e) {
+    rememberAccountDeleted(null);
+    if (authErrorCode(e) === 'requires-recent-login') return { step: 'confirm-identity', sentence: accountNotYetDeletedSentence(erased), erased };
+    throw e;
+  }
+  return { step: 'deleted', sentence };
+}

@@ -1,0 +1,133 @@
+/**
+ * eraseCloudDocuments against the real Firestore emulator with
+ * firestore.rules: what "Delete my account" removes first (issue 23).
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { collection, doc, getDocs, writeBatch, type Firestore } from 'firebase/firestore';
+import { CloudRepository } from './cloud';
+import { weaponDoc } from './cloud.suite';
+import { CloudEraseError, eraseCloudDocuments, inBatches, MAX_BATCH_WRITES } from './cloudErase';
+import { useFirestoreEmulator } from './testing/firestore';
+
+/**
+ * The emulator commits a batch of any size (Firestore refuses more than 500
+ * writes), so every real batch is watched on its way: the writes each commit
+ * carries are recorded, and the commit itself goes through unchanged.
+ */
+const commits = vi.hoisted(() => [] as number[]);
+vi.mock('firebase/firestore', async (original) => {
+  const real = await original<typeof import('firebase/firestore')>();
+  return {
+    ...real,
+    writeBatch(db: Firestore) {
+      const batch = real.writeBatch(db);
+      const commit = batch.commit.bind(batch);
+      let writes = 0;
+      const count = <A extends unknown[]>(fn: (...a: A) => unknown) => (...a: A) => (writes++, fn.apply(batch, a), batch);
+      return Object.assign(batch, {
+        set: count(batch.set),
+        update: count(batch.update),
+        delete: count(batch.delete),
+        commit: () => (commits.push(writes), commit()),
+      });
+    },
+  };
+});
+
+const emulator = useFirestoreEmulator();
+const someone = (who: string) => `${who}-${Math.random().toString(36).slice(2, 10)}`;
+
+/** Saves `names` as documents of `uid`, each with `saves` versions (every save starts a new one). */
+async function seed(db: Firestore, uid: string, names: string[], saves = 2): Promise<void> {
+  const repo = new CloudRepository(db, uid);
+  for (const id of names) {
+    for (let revision = 0; revision < saves; revision++) {
+      const r = await repo.save(weaponDoc(id, { name: `${id} ${revision}` }), { basedOn: revision, newVersion: true });
+      if (!r.ok) throw new Error(`seeding ${id} hit a conflict`);
+    }
+  }
+}
+
+/** Adds `n` more versions to a document, written straight to Firestore (in batches of 500). */
+async function addVersions(db: Firestore, uid: string, id: string, n: number): Promise<void> {
+  const json = JSON.stringify(weaponDoc(id));
+  for (const run of inBatches([...Array(n).keys()], MAX_BATCH_WRITES)) {
+    const batch = writeBatch(db);
+    for (const i of run) {
+      const vid = `bulk-${i}`;
+      batch.set(doc(db, 'users', uid, 'documents', id, 'versions', vid), { id: vid, documentId: id, revision: 1, savedAt: new Date(i).toISOString(), summary: '', json });
+    }
+    await batch.commit();
+  }
+}
+
+/** What a fresh client finds under users/{uid}: documents, and versions of the given document ids. */
+async function leftOver(db: Firestore, uid: string, ids: string[]): Promise<{ documents: number; versions: number }> {
+  const documents = (await getDocs(collection(db, 'users', uid, 'documents'))).size;
+  let versions = 0;
+  for (const id of ids) versions += (await getDocs(collection(db, 'users', uid, 'documents', id, 'versions'))).size;
+  return { documents, versions };
+}
+
+describe('inBatches', () => {
+  it('splits in order into runs of at most the size', () => {
+    expect(inBatches([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(inBatches([], 500)).toEqual([]);
+  });
+});
+
+describe('eraseCloudDocuments in the Firestore emulator', { timeout: 120_000 }, () => {
+  it('deletes every document and version of the user, in batches of at most 500, and nothing of anyone else', async () => {
+    emulator.ready();
+    const alice = someone('alice');
+    const bob = someone('bob');
+    const asAlice = await emulator.open(alice);
+    await seed(asAlice, alice, ['w1', 'w2', 'w3']);
+    // 2 + 600 versions for w1: more than one batch can hold.
+    await addVersions(asAlice, alice, 'w1', 600);
+    await seed(await emulator.open(bob), bob, ['keep']);
+    expect(await leftOver(asAlice, alice, ['w1', 'w2', 'w3'])).toEqual({ documents: 3, versions: 606 });
+
+    commits.length = 0;
+    expect(await eraseCloudDocuments(asAlice, alice)).toEqual({ documents: 3, versions: 606 });
+    expect(commits).toEqual([500, 109]);
+
+    // A client that never saw alice's data finds nothing under users/{alice}.
+    expect(await leftOver(await emulator.open(alice), alice, ['w1', 'w2', 'w3'])).toEqual({ documents: 0, versions: 0 });
+    expect(await leftOver(await emulator.open(bob), bob, ['keep'])).toEqual({ documents: 1, versions: 2 });
+  });
+
+  it('gets the same result in small batches', async () => {
+    emulator.ready();
+    const carol = someone('carol');
+    const db = await emulator.open(carol);
+    await seed(db, carol, ['a', 'b'], 3);
+    commits.length = 0;
+    expect(await eraseCloudDocuments(db, carol, { batchSize: 2 })).toEqual({ documents: 2, versions: 6 });
+    expect(commits).toEqual([2, 2, 2, 2]);
+    expect(await leftOver(db, carol, ['a', 'b'])).toEqual({ documents: 0, versions: 0 });
+  });
+
+  it('reports nothing for a user with no cloud documents', async () => {
+    emulator.ready();
+    const dave = someone('dave');
+    expect(await eraseCloudDocuments(await emulator.open(dave), dave)).toEqual({ documents: 0, versions: 0 });
+  });
+
+  it('cannot erase another user’s documents: the rules refuse and everything stays', async () => {
+    emulator.ready();
+    const erin = someone('erin');
+    const mallory = someone('mallory');
+    await seed(await emulator.open(erin), erin, ['mine']);
+    await expect(eraseCloudDocuments(await emulator.open(mallory), erin)).rejects.toMatchObject({ code: 'permission-denied' });
+    expect(await leftOver(await emulator.open(erin), erin, ['mine'])).toEqual({ documents: 1, versions: 2 });
+  });
+
+  it('refuses a missing user id or a batch size Firestore would refuse, with a sentence naming it', async () => {
+    emulator.ready();
+    const db = await emulator.open('frank');
+    await expect(eraseCloudDocuments(db, '')).rejects.toThrow(CloudEraseError);
+    await expect(eraseCloudDocuments(db, 'a/b')).rejects.toThrow(/uid must be a user id .* not "a\/b"/);
+    await expect(eraseCloudDocuments(db, 'frank', { batchSize: 501 })).rejects.toThrow(/batchSize must be a whole number from 1 to 500, not 501/);
+  });
+});

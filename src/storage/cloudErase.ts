@@ -1,0 +1,133 @@
+/**
+ * Erasing a user's cloud before their account goes (issue 23): every
+ * document under `users/{uid}/documents` and every version in each one's
+ * `versions` subcollection, so "Delete my account" deletes what it promises.
+ *
+ * Firestore keeps a subcollection when its parent document is deleted, so
+ * the versions are listed and deleted one by one, always before (or in the
+ * same batch as) their document: a run cut short leaves documents that the
+ * next run finds again, never versions nobody can list. Writes go in batches
+ * of at most 500, Firestore's limit for one commit.
+ *
+ * Reads go to the server: the browser SDK answers a plain query from its
+ * cache of a watched collection, which can miss a save committed a moment
+ * ago. A second look after each pass catches what another device saved
+ * meanwhile; if it keeps coming back, the erase stops and says so, and the
+ * caller must not delete the account.
+ *
+ * Heavy (the Firestore SDK): import it dynamically.
+ */
+import { collection, getDocsFromServer, writeBatch, type CollectionReference, type DocumentReference, type Firestore, type QuerySnapshot } from 'firebase/firestore';
+
+/** Writes Firestore takes in one batch. */
+export const MAX_BATCH_WRITES = 500;
+/** Looks at the cloud after an erase before giving up on a device that keeps saving. */
+export const MAX_ERASE_PASSES = 3;
+
+/** Server reads tried while the client is still connecting (waiting 1 s, then 2 s, then 4 s). */
+export const SERVER_READ_ATTEMPTS = 4;
+
+/** What an erase deleted: documents (each counted once) and their versions. */
+export interface EraseReport {
+  documents: number;
+  versions: number;
+}
+
+export interface EraseOptions {
+  /** Writes per batch (1–500); smaller only to exercise batching in tests. */
+  batchSize?: number;
+}
+
+export class CloudEraseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CloudEraseError';
+  }
+}
+
+/** `items` in runs of at most `size`, in order. */
+export function inBatches<T>(items: readonly T[], size: number): T[][] {
+  const runs: T[][] = [];
+  for (let i = 0; i < items.length; i += size) runs.push(items.slice(i, i + size));
+  return runs;
+}
+
+interface Found {
+  /** Each document's versions, then the document: the order they may go in. */
+  refs: DocumentReference[];
+  documentIds: string[];
+  versionPaths: string[];
+}
+
+/**
+ * A read from the server. A client that has not reached the backend within
+ * 10 s calls itself offline and refuses (`unavailable`) while it keeps
+ * connecting, which a slow connection or a busy machine can take: ask again
+ * a few times, unless the browser knows it is offline.
+ */
+async function fromServer(ref: CollectionReference): Promise<QuerySnapshot> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await getDocsFromServer(ref);
+    } catch (e) {
+      const offline = globalThis.navigator?.onLine === false;
+      if ((e as { code?: string }).code !== 'unavailable' || offline || attempt >= SERVER_READ_ATTEMPTS) throw e;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** (attempt - 1)));
+    }
+  }
+}
+
+async function findAll(db: Firestore, uid: string): Promise<Found> {
+  const documents = await fromServer(collection(db, 'users', uid, 'documents'));
+  const found: Found = { refs: [], documentIds: [], versionPaths: [] };
+  for (const d of documents.docs) {
+    const versions = await fromServer(collection(d.ref, 'versions'));
+    for (const v of versions.docs) {
+      found.refs.push(v.ref);
+      found.versionPaths.push(v.ref.path);
+    }
+    found.refs.push(d.ref);
+    found.documentIds.push(d.id);
+  }
+  return found;
+}
+
+function checkArguments(uid: string, batchSize: number): void {
+  if (typeof uid !== 'string' || uid.trim() === '' || uid.includes('/')) {
+    throw new CloudEraseError(`eraseCloudDocuments: uid must be a user id (not empty, no "/"), not ${JSON.stringify(uid)}.`);
+  }
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_WRITES) {
+    throw new CloudEraseError(`eraseCloudDocuments: batchSize must be a whole number from 1 to ${MAX_BATCH_WRITES}, not ${batchSize}.`);
+  }
+}
+
+/**
+ * Deletes every cloud document and version of `uid` with `db` (which must
+ * act as that user: firestore.rules let only the owner delete). Resolves
+ * once a fresh look at the server finds nothing left.
+ *
+ * @throws CloudEraseError when another device keeps saving documents; a
+ *   Firestore error (offline, refused) as it comes. Either way the account
+ *   must stay: what is left is still the user's.
+ */
+export async function eraseCloudDocuments(db: Firestore, uid: string, options: EraseOptions = {}): Promise<EraseReport> {
+  const batchSize = options.batchSize ?? MAX_BATCH_WRITES;
+  checkArguments(uid, batchSize);
+  const documents = new Set<string>();
+  const versions = new Set<string>();
+  for (let pass = 0; pass <= MAX_ERASE_PASSES; pass++) {
+    const found = await findAll(db, uid);
+    if (found.refs.length === 0) return { documents: documents.size, versions: versions.size };
+    if (pass === MAX_ERASE_PASSES) break;
+    for (const run of inBatches(found.refs, batchSize)) {
+      const batch = writeBatch(db);
+      for (const ref of run) batch.delete(ref);
+      await batch.commit();
+    }
+    for (const id of found.documentIds) documents.add(id);
+    for (const path of found.versionPaths) versions.add(path);
+  }
+  throw new CloudEraseError(
+    'Documents kept arriving in your cloud while Nucleus was deleting them (another device is still saving). Close Nucleus on your other devices and try again.',
+  );
+}
