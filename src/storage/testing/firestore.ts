@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { terminate, type Firestore } from 'firebase/firestore';
+import { connectFirestoreEmulator, getFirestore, terminate, type Firestore } from 'firebase/firestore';
 import { ensureTestFirestore } from '../../../scripts/firestore-emulator.mjs';
 import { openFirestore } from '../cloud';
 
@@ -41,6 +41,19 @@ export function useFirestoreEmulator() {
       const app = initializeApp({ projectId: 'demo-nucleus', apiKey: 'demo-api-key' }, `t${apps.length}-${Math.random().toString(36).slice(2)}`);
       apps.push(app);
       const db = openFirestore(app, { host: '127.0.0.1', port: emulator!.port, ...(uid ? { mockUserToken: { user_id: uid, sub: uid } } : {}) });
+      dbs.push(db);
+      return db;
+    },
+    /**
+     * A client past the security rules (the emulator's "owner" token), to
+     * arrange data no app client may write, such as more versions of a
+     * document than the rules let one commit make.
+     */
+    async openAsOwner(): Promise<Firestore> {
+      const app = initializeApp({ projectId: 'demo-nucleus', apiKey: 'demo-api-key' }, `owner${apps.length}-${Math.random().toString(36).slice(2)}`);
+      apps.push(app);
+      const db = getFirestore(app);
+      connectFirestoreEmulator(db, '127.0.0.1', emulator!.port, { mockUserToken: 'owner' });
       dbs.push(db);
       return db;
     },
