@@ -189,8 +189,12 @@ export default function snapshot(): AstroIntegration {
         const h = handoff();
         const target = snapshotDir();
         if (!staging || !target || !bundled || !config) return;
-        if (!h.sharedKey || !h.appKey || !htmlCache() || !h.security?.policy) {
+        if (!h.sharedKey || !h.appKey || !htmlCache()) {
           logger.warn('no snapshot for the content-only rebuild: the content pages did not hand over their keys');
+          return;
+        }
+        if (!h.security?.policy) {
+          logger.warn('no snapshot for the content-only rebuild: no page rendered the Content-Security-Policy');
           return;
         }
         const started = startPhase();
