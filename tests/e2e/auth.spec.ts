@@ -338,6 +338,8 @@ test('with no sign-in service the dialog says cloud sign-in is unavailable', asy
 });
 
 test('the sign-in dialog is an accessible modal', async ({ page, at }) => {
+  // 24 key presses, each checked, and an axe run: more than the default limit on a busy machine.
+  test.setTimeout(60_000);
   await page.goto(at('/'));
   await ready(page);
   await accountButton(page).focus();
