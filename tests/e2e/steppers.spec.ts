@@ -44,6 +44,8 @@ for (const width of WIDTHS) {
     for (let i = 0; i < count; i++) {
       const stepper = steppers.nth(i);
       const input = stepper.locator('input');
+      // The mouse clicks where the pointer is on screen: bring the field into view first.
+      await stepper.scrollIntoViewIfNeeded();
       const before = Number(await input.inputValue());
       const plus = (await stepper.locator('.kit-step').last().boundingBox())!;
       await page.mouse.click(plus.x + plus.width / 2, plus.y + plus.height / 2);
