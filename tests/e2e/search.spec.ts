@@ -58,6 +58,8 @@ test.describe('search dialog', () => {
   });
 
   test('finds drafts in preview mode only', async ({ page, at }) => {
+    // Preview loads sql.js and the database before it can search: a minute on a busy machine.
+    test.setTimeout(60_000);
     await ready(page, at);
     await page.keyboard.press('Control+k');
     await input(page).fill('playtest');
