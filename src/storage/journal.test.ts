@@ -153,6 +153,31 @@ describe('edit journal (journal.ts J1–J5, session S6)', () => {
     expect((await r.get('w1'))?.name).toBe('Closed the tab');
   });
 
+  it('J4 the list asks each page once, all at the same time, so open tabs cost one wait', async () => {
+    const storage = webStorage();
+    const r = await repo();
+    await stored(r);
+    const open = createJournal(storage, 'open-tab');
+    for (const id of ['w2', 'w3', 'w4']) open.write({ documentId: id, document: doc({ id, name: `Still editing ${id}` }), basedOn: 0, editedAt: Date.now() });
+    const closed = createJournal(storage, 'closed-tab');
+    closed.write({ documentId: 'w5', document: doc({ id: 'w5', name: 'Closed tab' }), basedOn: 0, editedAt: Date.now() });
+    const asked: string[] = [];
+    let waiting = 0;
+    let mostAtOnce = 0;
+    const isGone = async (pageId: string) => {
+      asked.push(pageId);
+      mostAtOnce = Math.max(mostAtOnce, ++waiting);
+      await new Promise((done) => setTimeout(done, 20));
+      waiting--;
+      return pageId === 'closed-tab';
+    };
+    const outcomes = await replayJournals(r, { journal: createJournal(storage, 'list'), isGone });
+    expect(asked.sort()).toEqual(['closed-tab', 'open-tab']);
+    expect(mostAtOnce).toBe(2);
+    expect(outcomes.map((o) => o.stored.document.name)).toEqual(['Closed tab']);
+    expect(createJournal(storage, 'list').others()).toHaveLength(3);
+  });
+
   it('J5 a journal that cannot be written does not stop saving', async () => {
     const storage = webStorage();
     storage.failWrites = true;

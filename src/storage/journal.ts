@@ -213,10 +213,16 @@ export async function replayJournal(repo: DocumentRepository, documentId: string
 /** J3 for every gone page's entries (the editor list and the library, before they list). */
 export async function replayJournals(repo: DocumentRepository, options: ReplayOptions = {}): Promise<Recovery[]> {
   const journal = options.journal ?? createJournal();
-  const ids = [...new Set(journal.others().map((e) => e.documentId))];
+  const entries = journal.others();
+  const ids = [...new Set(entries.map((e) => e.documentId))];
+  // Every page is asked once and all at the same time: a tab that is still
+  // open costs the list one wait (J4's grace for a reload), not one per entry.
+  const isGone = options.isGone ?? pageIsGone;
+  const pages = [...new Set(entries.map((e) => e.pageId))];
+  const gone = new Map(await Promise.all(pages.map(async (p) => [p, await isGone(p)] as const)));
   const outcomes: Recovery[] = [];
   for (const id of ids) {
-    const r = await replayJournal(repo, id, { ...options, journal });
+    const r = await replayJournal(repo, id, { ...options, journal, isGone: async (p) => gone.get(p) ?? isGone(p) });
     if (r) outcomes.push(r);
   }
   return outcomes;
