@@ -20,7 +20,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { startPhase, endPhase } from '../src/content/buildTiming';
+import { startPhase, endPhase } from '../src/build/timing';
 
 const args = process.argv.slice(2);
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   const result = await contentOnlyBuild(out, logger);
   // The cache files written in the background must be complete before this
   // process ends, and before an astro build reads and writes them.
-  const { flushWrites } = await import('../src/content/buildCache');
+  const { flushWrites } = await import('../src/build/cache');
   await flushWrites();
   if ('fallback' in result) astroBuild(result.fallback);
   endPhase('content-only rebuild', started);

@@ -43,7 +43,7 @@ describe('the publishing workflow', () => {
     const steps: { uses?: string; run?: string; with?: Record<string, string> }[] = wf.jobs.build.steps;
     const cache = steps.findIndex((s) => s.uses?.startsWith('actions/cache@'));
     expect(cache).toBeGreaterThan(-1);
-    // The build cache (src/content/buildCache.ts) and the bundled build script (scripts/build.mjs).
+    // The build cache (src/build/cache.ts) and the bundled build script (scripts/build.mjs).
     expect(steps[cache]!.with!.path.trim().split('\n')).toEqual(['node_modules/.cache/nucleus', 'node_modules/.cache/nucleus-build']);
     // A key per commit: every run saves what it built; restore-keys find the last one.
     expect(steps[cache]!.with!.key).toContain('github.sha');

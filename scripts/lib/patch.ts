@@ -9,10 +9,10 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { handoff, type PagePlan } from '../../src/content/buildCache';
+import { handoff, type PagePlan } from '../../src/build/cache';
 import { getSite } from '../../src/content/load';
 import { contentPagePaths, pageFile } from '../../src/content/pagePaths';
-import { appKey, htmlCache, renderKey, sharedKey, sharedParts } from '../../src/content/renderCache';
+import { appKey, htmlCache, renderKey, sharedKey, sharedParts } from '../../src/build/renderCache';
 import { dataFiles } from '../../src/content/dataFiles';
 import { snapshotDir, snapshotIdentity, SNAPSHOT_FORMAT, environmentKey, type SnapshotRecord } from '../../src/integrations/snapshot';
 import { startAnswerWriter, writeAll, writeBuildOutput, type AnswerWriter, type OutputLogger } from '../../src/integrations/build-output';
@@ -20,8 +20,8 @@ import { openLedger } from '../../src/integrations/ledger';
 import { writeServiceWorker } from '../../src/integrations/service-worker';
 import { writeCompressedCopies } from '../../src/integrations/compress';
 import { writeHeaders } from '../../src/integrations/headers';
-import { startPhase, endPhase, timed } from '../../src/content/buildTiming';
-import { MIN_COMPRESSED_BYTES } from '../../src/content/compression';
+import { startPhase, endPhase, timed } from '../../src/build/timing';
+import { MIN_COMPRESSED_BYTES } from '../../src/build/compression';
 import { openBundle } from './bundleRender';
 import { allowedHashes, blockedScripts } from '../../src/security/build';
 

@@ -6,11 +6,11 @@
  * (scripts/build.ts) writes the same bytes without running Astro. Node only.
  */
 import { getContentDatabase } from './database';
-import { handoff } from './buildCache';
+import { handoff } from '../build/cache';
 import { getSite } from './load';
-import { buildId, buildMeta } from './buildInfo';
+import { buildId, buildMeta } from '../build/info';
 import { SEARCH_MANIFEST_PATH } from './searchIndex';
-import { startCompressing } from './compression';
+import { startCompressing } from '../build/compression';
 
 /** content.sqlite; hands over the API answers. */
 export async function databaseFile(): Promise<Uint8Array<ArrayBuffer>> {

@@ -13,9 +13,9 @@ import { catalogueSections } from './catalogueSearch';
 import { createSearchIndex, SEARCH_MANIFEST_PATH, type SearchFiles } from './searchIndex';
 import { pageQuery, surroundQuery, NAVIGATION_QUERY, globalQueries } from './queries';
 import { siteConfig } from '../config/site';
-import { timed, startPhase, endPhase } from './buildTiming';
-import { handoff, openValueCache, sha } from './buildCache';
-import { startCompressing } from './compression';
+import { timed, startPhase, endPhase } from '../build/timing';
+import { handoff, openValueCache, sha } from '../build/cache';
+import { startCompressing } from '../build/compression';
 import { factsOf } from './recordFacts';
 
 const require = createRequire(import.meta.url);

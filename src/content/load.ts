@@ -18,8 +18,8 @@ import { buildNavigation, folderOf, surroundAll, type FolderInfo } from './navig
 import type { DirConfig, NavNode, PageRecord, Surround } from './types';
 import { siteConfig } from '../config/site';
 import { routes, validateRouteTable } from '../config/routes';
-import { openParseCache, sha, handoff, ParseCache } from './buildCache';
-import { timed } from './buildTiming';
+import { openParseCache, sha, handoff, ParseCache } from '../build/cache';
+import { timed } from '../build/timing';
 import { computeFacts, rememberFacts } from './recordFacts';
 import type { SectionPart } from './sections';
 

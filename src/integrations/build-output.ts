@@ -3,7 +3,7 @@
  * content API answers (one file each, written here instead of through an
  * endpoint route, which cost a few milliseconds per file: most of a large
  * build) and the page HTML the incremental build reused from its cache
- * (src/content/renderCache.ts); newly rendered pages go into the cache.
+ * (src/build/renderCache.ts); newly rendered pages go into the cache.
  * Runs before the service worker and the compressed copies, which read dist/.
  */
 import type { AstroIntegration } from 'astro';
@@ -11,9 +11,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { handoff, htmlCache } from '../content/renderCache';
+import { handoff, htmlCache } from '../build/renderCache';
 import { openLedger, type Ledger } from './ledger';
-import { mark, startPhase, endPhase } from '../content/buildTiming';
+import { mark, startPhase, endPhase } from '../build/timing';
 import { pageFile } from '../content/pagePaths';
 
 /** Writes `path → content` pairs under `out`, making each folder once. */

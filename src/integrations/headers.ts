@@ -20,7 +20,7 @@ import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { handoff } from '../content/buildCache';
+import { handoff } from '../build/cache';
 import { securityHeaders, type Policy } from '../security/policy';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { loadEnv } from 'vite';
-import { handoff } from '../content/buildCache';
+import { handoff } from '../build/cache';
 import { allowedHashes, blockedScripts, scriptHash, type BuildSecurity } from '../security/build';
 import { serviceSources, type SecurityEnv } from '../security/policy';
 import { astroInternal } from './snapshot';

@@ -17,8 +17,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cacheFolder, sha, writeAtomic } from '../content/buildCache';
-import { startPhase, endPhase, timed } from '../content/buildTiming';
+import { cacheFolder, sha, writeAtomic } from '../build/cache';
+import { startPhase, endPhase, timed } from '../build/timing';
 import type { OutputLogger } from './build-output';
 import { PAGES_CACHE } from '../config/offline';
 

@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getSite } from '../../../content/load';
-import { buildMeta } from '../../../content/buildInfo';
+import { buildMeta } from '../../../build/info';
 import { metaFile } from '../../../content/dataFiles';
 
 /** The build manifest: `builds/meta/{buildId}.json` (fields in BuildMeta). */

@@ -11,17 +11,17 @@
  * globalThis: Astro renders pages in the process that runs the integration
  * hooks, but from its own bundle, so module state is not shared. Node only.
  */
-import type { Site } from './load';
-import type { PageRecord } from './types';
+import type { Site } from '../content/load';
+import type { PageRecord } from '../content/types';
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { sha, cacheFolder, writeAtomic, handoff } from './buildCache';
-import { getCodeVersion } from './buildInfo';
-import { getCatalogues } from './catalogues';
-import { catalogueHomeLinks } from './catalogueSearch';
-import { factsOf } from './recordFacts';
+import { sha, cacheFolder, writeAtomic, handoff } from './cache';
+import { getCodeVersion } from './info';
+import { getCatalogues } from '../content/catalogues';
+import { catalogueHomeLinks } from '../content/catalogueSearch';
+import { factsOf } from '../content/recordFacts';
 
-export { handoff, type BuildHandoff, type PagePlan } from './buildCache';
+export { handoff, type BuildHandoff, type PagePlan } from './cache';
 
 const shared = new WeakMap<Site, SharedParts>();
 

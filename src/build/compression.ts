@@ -17,7 +17,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants } from 'node:zlib';
-import { cacheFolder, sha, writeAtomic } from './buildCache';
+import { cacheFolder, sha, writeAtomic } from './cache';
 
 /** Smaller files get no copies. */
 export const MIN_COMPRESSED_BYTES = 16 * 1024;

@@ -1,10 +1,10 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadSite } from './load';
-import { ParseCache, flushWrites, handoff, readCacheFile } from './buildCache';
-import { buildTimestamp } from './buildInfo';
-import { scratchDir, writeCorpus, page } from './testing';
+import { loadSite } from '../content/load';
+import { ParseCache, flushWrites, handoff, readCacheFile } from './cache';
+import { buildTimestamp } from './info';
+import { scratchDir, writeCorpus, page } from '../content/testing';
 
 const files = {
   'index.md': page({ title: 'Home' }, '## Start\n\nSee [combat](/rules/combat).\n'),

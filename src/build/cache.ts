@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { join, resolve } from 'node:path';
 import { serialize, deserialize } from 'node:v8';
 import { appendFile, rename, writeFile } from 'node:fs/promises';
-import { getCodeVersion } from './buildInfo';
+import { getCodeVersion } from './info';
 import type { BuildSecurity } from '../security/build';
 
 export function sha(...parts: (string | Uint8Array)[]): string {
