@@ -4,7 +4,7 @@
  * scripts/build.mjs starts it, bundled once per version of its sources (a
  * start through tsx took 1.0-1.5 s of a rebuild's few seconds).
  *
- * It first tries the content-only rebuild (scripts/lib/patch.ts): when the
+ * It first tries the content-only rebuild (src/build/contentOnly.ts): when the
  * last full build of this code version (src/, public/, lockfile, Astro
  * config, NUCLEUS_BASE, Node) left its snapshot in the build cache, the set
  * of pages is the same, nothing every page shows changed (navigation, folder
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   const started = startPhase();
   const wall = performance.now();
   // Loaded only when it may run (a fallback does not pay for it).
-  const { contentOnlyBuild } = await import('./lib/patch');
+  const { contentOnlyBuild } = await import('../src/build/contentOnly');
   const logger = { info: (m: string) => console.log(`[nucleus] ${m}`), warn: (m: string) => console.warn(`[nucleus] ${m}`) };
   const result = await contentOnlyBuild(out, logger);
   // The cache files written in the background must be complete before this

@@ -67,7 +67,7 @@ const edit = (page: string, from: string, to: string) => {
   if (!text.includes(from)) throw new Error(`${page} has no ${JSON.stringify(from)}`);
   writeFileSync(file, text.replace(from, to));
 };
-/** The snapshot the last full build saved in a cache folder (src/integrations/snapshot.ts). */
+/** The snapshot the last full build saved in a cache folder (src/build/snapshot.ts). */
 const snapshotOf = (cache: string) => {
   const root = join(work, cache);
   const version = readdirSync(root).find((d) => d.startsWith('v-'))!;

@@ -85,7 +85,7 @@ export default function devApi(): AstroIntegration {
           const path = (req.url ?? '').startsWith(base) ? (req.url ?? '').slice(base.length) : (req.url ?? '');
           if (!path.startsWith('/api/content/')) return next();
           const database = async () => {
-            const mod = (await server.ssrLoadModule('/src/content/database.ts')) as typeof import('../content/database');
+            const mod = (await server.ssrLoadModule('/src/build/database.ts')) as typeof import('../build/database');
             return (await mod.getContentDatabase()).db;
           };
           answerContentRequest(path, database).then(

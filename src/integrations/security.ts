@@ -19,7 +19,7 @@ import { loadEnv } from 'vite';
 import { handoff } from '../build/cache';
 import { allowedHashes, blockedScripts, scriptHash, type BuildSecurity } from '../security/build';
 import { serviceSources, type SecurityEnv } from '../security/policy';
-import { astroInternal } from './snapshot';
+import { astroInternal } from '../build/snapshot';
 
 /** The parts of Astro's serialized manifest (`astro:build:ssr`) that hold inline scripts. */
 interface ScriptManifest {

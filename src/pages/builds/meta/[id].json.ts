@@ -1,7 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getSite } from '../../../content/load';
 import { buildMeta } from '../../../build/info';
-import { metaFile } from '../../../content/dataFiles';
+import { metaFile } from '../../../build/dataFiles';
 
 /** The build manifest: `builds/meta/{buildId}.json` (fields in BuildMeta). */
 export const getStaticPaths: GetStaticPaths = () => [{ params: { id: buildMeta(getSite()).id } }];

@@ -6,17 +6,17 @@ import { createRequire } from 'node:module';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { buildContentDatabase, openContentDatabase, queryApiPath, queryApiPathOfHash, navigationApiPath, type ContentDatabase } from '../db';
 import { parseQueryParams, matcherFor, comparatorFor, surroundOf, hashParams } from '../query';
-import { getSite, type Site } from './load';
-import { getCatalogues } from './catalogues';
-import { siteSections } from './search';
-import { catalogueSections } from './catalogueSearch';
-import { createSearchIndex, SEARCH_MANIFEST_PATH, type SearchFiles } from './searchIndex';
-import { pageQuery, surroundQuery, NAVIGATION_QUERY, globalQueries } from './queries';
+import { getSite, type Site } from '../content/load';
+import { getCatalogues } from '../content/catalogues';
+import { siteSections } from '../content/search';
+import { catalogueSections } from '../content/catalogueSearch';
+import { createSearchIndex, SEARCH_MANIFEST_PATH, type SearchFiles } from '../content/searchIndex';
+import { pageQuery, surroundQuery, NAVIGATION_QUERY, globalQueries } from '../content/queries';
 import { siteConfig } from '../config/site';
-import { timed, startPhase, endPhase } from '../build/timing';
-import { handoff, openValueCache, sha } from '../build/cache';
-import { startCompressing } from '../build/compression';
-import { factsOf } from './recordFacts';
+import { timed, startPhase, endPhase } from './timing';
+import { handoff, openValueCache, sha } from './cache';
+import { startCompressing } from './compression';
+import { factsOf } from '../content/recordFacts';
 
 const require = createRequire(import.meta.url);
 

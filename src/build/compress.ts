@@ -9,10 +9,10 @@ import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cacheFolder, sha } from '../build/cache';
-import { compressedCopy, compressionJobs, findCompressionJob, COPY_KINDS, MIN_COMPRESSED_BYTES } from '../build/compression';
-import { startPhase, endPhase } from '../build/timing';
-import type { OutputLogger } from './build-output';
+import { cacheFolder, sha } from './cache';
+import { compressedCopy, compressionJobs, findCompressionJob, COPY_KINDS, MIN_COMPRESSED_BYTES } from './compression';
+import { startPhase, endPhase } from './timing';
+import type { OutputLogger } from './output';
 
 const COMPRESSED = /\.(sqlite|json|wasm|webmanifest)$/;
 

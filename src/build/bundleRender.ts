@@ -1,6 +1,6 @@
 /**
  * Renders pages of the catch-all route with the server bundle a full build
- * saved (src/integrations/snapshot.ts), the way `astro build` renders them:
+ * saved (src/build/snapshot.ts), the way `astro build` renders them:
  * a pipeline built like Astro's BuildPipeline (core/build/pipeline.js: the
  * same `resolve` from entryModules, the route's stylesheets, no page scripts,
  * not server-like, not streaming) and a RenderContext per page, as
@@ -12,7 +12,7 @@
 import { existsSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { astroInternal, type SnapshotRoute } from '../../src/integrations/snapshot';
+import { astroInternal, type SnapshotRoute } from './snapshot';
 
 /* Just the parts of Astro's internals used here. */
 type Manifest = Record<string, unknown> & { base: string; assetsPrefix?: unknown; entryModules: Record<string, string>; renderers: unknown[] };

@@ -1,16 +1,16 @@
 /**
  * The data files a build writes beside the pages: the content database (which
- * also hands the static API answers to src/integrations/build-output.ts), the
+ * also hands the static API answers to src/build/output.ts), the
  * search index, the build's latest.json, current.js and manifest. The endpoints in
  * src/pages/ answer with these, and the content-only rebuild
  * (scripts/build.ts) writes the same bytes without running Astro. Node only.
  */
 import { getContentDatabase } from './database';
-import { handoff } from '../build/cache';
-import { getSite } from './load';
-import { buildId, buildMeta } from '../build/info';
-import { SEARCH_MANIFEST_PATH } from './searchIndex';
-import { startCompressing } from '../build/compression';
+import { handoff } from './cache';
+import { getSite } from '../content/load';
+import { buildId, buildMeta } from './info';
+import { SEARCH_MANIFEST_PATH } from '../content/searchIndex';
+import { startCompressing } from './compression';
 
 /** content.sqlite; hands over the API answers. */
 export async function databaseFile(): Promise<Uint8Array<ArrayBuffer>> {

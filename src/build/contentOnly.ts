@@ -9,21 +9,21 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { handoff, type PagePlan } from '../../src/build/cache';
-import { getSite } from '../../src/content/load';
-import { contentPagePaths, pageFile } from '../../src/content/pagePaths';
-import { appKey, htmlCache, renderKey, sharedKey, sharedParts } from '../../src/build/renderCache';
-import { dataFiles } from '../../src/content/dataFiles';
-import { snapshotDir, snapshotIdentity, SNAPSHOT_FORMAT, environmentKey, type SnapshotRecord } from '../../src/integrations/snapshot';
-import { startAnswerWriter, writeAll, writeBuildOutput, type AnswerWriter, type OutputLogger } from '../../src/integrations/build-output';
-import { openLedger } from '../../src/integrations/ledger';
-import { writeServiceWorker } from '../../src/integrations/service-worker';
-import { writeCompressedCopies } from '../../src/integrations/compress';
-import { writeHeaders } from '../../src/integrations/headers';
-import { startPhase, endPhase, timed } from '../../src/build/timing';
-import { MIN_COMPRESSED_BYTES } from '../../src/build/compression';
+import { handoff, type PagePlan } from './cache';
+import { getSite } from '../content/load';
+import { contentPagePaths, pageFile } from '../content/pagePaths';
+import { appKey, htmlCache, renderKey, sharedKey, sharedParts } from './renderCache';
+import { dataFiles } from './dataFiles';
+import { snapshotDir, snapshotIdentity, SNAPSHOT_FORMAT, environmentKey, type SnapshotRecord } from './snapshot';
+import { startAnswerWriter, writeAll, writeBuildOutput, type AnswerWriter, type OutputLogger } from './output';
+import { openLedger } from './ledger';
+import { writeServiceWorker } from './serviceWorker';
+import { writeCompressedCopies } from './compress';
+import { writeHeaders } from './headers';
+import { startPhase, endPhase, timed } from './timing';
+import { MIN_COMPRESSED_BYTES } from './compression';
 import { openBundle } from './bundleRender';
-import { allowedHashes, blockedScripts } from '../../src/security/build';
+import { allowedHashes, blockedScripts } from '../security/build';
 
 /** More changed pages than this and a full build is the better tool (and the safer one). */
 export const MAX_CHANGED_PAGES = 50;
@@ -32,7 +32,7 @@ export type PatchResult = { rendered: number; pages: number } | { fallback: stri
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
 
-/** Static API answers: src/integrations/answer-writer.mjs renames the unchanged ones and removes the rest. */
+/** Static API answers: src/build/answer-writer.mjs renames the unchanged ones and removes the rest. */
 const ANSWER_FILE = /^api\/content\/(query|navigation)\/[^/]+\.json$/;
 
 /**

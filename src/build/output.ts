@@ -11,9 +11,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { handoff, htmlCache } from '../build/renderCache';
+import { handoff, htmlCache } from './renderCache';
 import { openLedger, type Ledger } from './ledger';
-import { mark, startPhase, endPhase } from '../build/timing';
+import { mark, startPhase, endPhase } from './timing';
 import { pageFile } from '../content/pagePaths';
 
 /** Writes `path → content` pairs under `out`, making each folder once. */
@@ -52,7 +52,7 @@ function removeAstroBookkeeping(out: string): void {
   }
 }
 
-const ANSWER_WRITER = 'src/integrations/answer-writer.mjs';
+const ANSWER_WRITER = 'src/build/answer-writer.mjs';
 const answerWriterUrl = () => pathToFileURL(resolve(ANSWER_WRITER));
 
 /** What the answer writer did: answers written anew, and renamed from the last build. */

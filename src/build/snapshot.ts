@@ -21,9 +21,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
-import { cacheDir, flushWrites, handoff, sha } from '../build/cache';
-import { htmlCache } from '../build/renderCache';
-import { startPhase, endPhase } from '../build/timing';
+import { cacheDir, flushWrites, handoff, sha } from './cache';
+import { htmlCache } from './renderCache';
+import { startPhase, endPhase } from './timing';
 import { pageFile } from '../content/pagePaths';
 import { openLedger } from './ledger';
 import type { BuildSecurity } from '../security/build';
@@ -226,7 +226,7 @@ export default function snapshot(): AstroIntegration {
         writeFileSync(join(staging, 'record.json'), JSON.stringify(record));
         renameSync(staging, target);
         // The output folder holds these files already: a content-only rebuild
-        // into it need not copy them again (scripts/lib/patch.ts).
+        // into it need not copy them again (src/build/contentOnly.ts).
         const ledger = openLedger(out);
         ledger.keepAll();
         const identity = snapshotIdentity(target);
