@@ -21,6 +21,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { startPhase, endPhase } from '../src/build/timing';
+import { printResult } from '../src/build/result';
 
 const args = process.argv.slice(2);
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
@@ -39,6 +40,7 @@ function outDirOf(list: string[]): string | null {
 
 function astroBuild(reason: string): never {
   console.log(`[nucleus] content-only rebuild not possible: ${reason}; running astro build`);
+  printResult({ build: 'astro', fallback: reason });
   const r = spawnSync('npx', ['astro', 'build', ...args], { stdio: 'inherit' });
   process.exit(r.status ?? 1);
 }
@@ -50,15 +52,16 @@ async function main(): Promise<void> {
   const started = startPhase();
   const wall = performance.now();
   // Loaded only when it may run (a fallback does not pay for it).
-  const { contentOnlyBuild } = await import('../src/build/contentOnly');
+  const [{ contentOnlyBuild }, { buildContext }] = await Promise.all([import('../src/build/contentOnly'), import('../src/build/context')]);
   const logger = { info: (m: string) => console.log(`[nucleus] ${m}`), warn: (m: string) => console.warn(`[nucleus] ${m}`) };
-  const result = await contentOnlyBuild(out, logger);
+  const result = await contentOnlyBuild(buildContext(), out, logger);
   // The cache files written in the background must be complete before this
   // process ends, and before an astro build reads and writes them.
   const { flushWrites } = await import('../src/build/cache');
   await flushWrites();
   if ('fallback' in result) astroBuild(result.fallback);
   endPhase('content-only rebuild', started);
+  printResult({ build: 'content-only', rendered: result.rendered });
   console.log(`[nucleus] content-only rebuild: ${result.rendered} ${result.rendered === 1 ? 'page' : 'pages'} rendered, astro build skipped (${result.pages} content pages, ${((performance.now() - wall) / 1000).toFixed(1)} s)`);
 }
 

@@ -2,7 +2,8 @@ import { describe, it, expect, afterEach } from 'vitest';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSite } from '../content/load';
-import { ParseCache, flushWrites, handoff, readCacheFile } from './cache';
+import { ParseCache, flushWrites, readCacheFile } from './cache';
+import { buildContext } from './context';
 import { buildTimestamp } from './info';
 import { scratchDir, writeCorpus, page } from '../content/testing';
 
@@ -73,7 +74,7 @@ describe('the cache file', () => {
   }
   /** Opens the file as a new process would (not from this process's memory). */
   const reopen = (file: string) => {
-    handoff().cacheFiles.delete(file);
+    buildContext().cacheFiles.delete(file);
     return new ParseCache(file);
   };
 

@@ -20,7 +20,7 @@ import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { handoff } from './cache';
+import { buildContext } from './context';
 import { securityHeaders, type Policy } from '../security/policy';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -110,7 +110,7 @@ export default function headers(): AstroIntegration {
       'astro:config:done': ({ config }) => {
         base = config.base;
       },
-      'astro:build:done': ({ dir }) => writeHeaders(fileURLToPath(dir), base, handoff().security?.policy),
+      'astro:build:done': ({ dir }) => writeHeaders(fileURLToPath(dir), base, buildContext().security?.policy),
     },
   };
 }
