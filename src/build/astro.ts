@@ -237,8 +237,8 @@ export async function openBundle(dir: string): Promise<BundleRenderer> {
   linkPackages(bundle);
   const saved = deserializeManifest(route.manifest);
   if (saved.entryModules[PAGE_SCRIPT_ID]) throw new Error('the site injects page scripts, which the content-only rebuild does not add');
-  const { renderers } = (await import(pathToFileURL(join(bundle, 'renderers.mjs')).href)) as { renderers: unknown[] };
-  const mod = await ((await import(pathToFileURL(join(bundle, route.module)).href)) as { page: () => Promise<unknown> | unknown }).page();
+  const { renderers } = (await import(/* @vite-ignore */ pathToFileURL(join(bundle, 'renderers.mjs')).href)) as { renderers: unknown[] };
+  const mod = await ((await import(/* @vite-ignore */ pathToFileURL(join(bundle, route.module)).href)) as { page: () => Promise<unknown> | unknown }).page();
   // What createBuildManifest (generate.js) gives a static build's pipeline.
   const manifest: Manifest = { ...saved, routes: [], assets: new Set(), renderers, middleware: () => ({ onRequest: NOOP_MIDDLEWARE_FN }) };
   const { base, assetsPrefix } = manifest;
