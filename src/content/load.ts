@@ -35,9 +35,7 @@ export interface Site {
   integrity: string;
 }
 
-export function contentDirFromEnv(): string {
-  return resolve(process.env.NUCLEUS_CONTENT_DIR || 'content');
-}
+export { contentDirFromEnv } from './contentDir';
 
 function walk(dir: string, root: string, out: string[]): void {
   for (const name of readdirSync(dir).sort()) {
