@@ -1,13 +1,13 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import serviceWorker from './src/integrations/service-worker';
-import compress from './src/integrations/compress';
+import serviceWorker from './src/build/serviceWorker';
+import compress from './src/build/compress';
 import devApi from './src/integrations/dev-api';
-import buildOutput from './src/integrations/build-output';
-import headers from './src/integrations/headers';
+import buildOutput from './src/build/output';
+import headers from './src/build/headers';
 import security from './src/integrations/security';
-import snapshot from './src/integrations/snapshot';
+import snapshot from './src/build/snapshot';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 

@@ -4,7 +4,7 @@
  * scripts/build.mjs starts it, bundled once per version of its sources (a
  * start through tsx took 1.0-1.5 s of a rebuild's few seconds).
  *
- * It first tries the content-only rebuild (scripts/lib/patch.ts): when the
+ * It first tries the content-only rebuild (src/build/contentOnly.ts): when the
  * last full build of this code version (src/, public/, lockfile, Astro
  * config, NUCLEUS_BASE, Node) left its snapshot in the build cache, the set
  * of pages is the same, nothing every page shows changed (navigation, folder
@@ -20,7 +20,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { startPhase, endPhase } from '../src/content/buildTiming';
+import { startPhase, endPhase } from '../src/build/timing';
+import { printResult } from '../src/build/result';
 
 const args = process.argv.slice(2);
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
@@ -39,6 +40,7 @@ function outDirOf(list: string[]): string | null {
 
 function astroBuild(reason: string): never {
   console.log(`[nucleus] content-only rebuild not possible: ${reason}; running astro build`);
+  printResult({ build: 'astro', fallback: reason });
   const r = spawnSync('npx', ['astro', 'build', ...args], { stdio: 'inherit' });
   process.exit(r.status ?? 1);
 }
@@ -50,15 +52,16 @@ async function main(): Promise<void> {
   const started = startPhase();
   const wall = performance.now();
   // Loaded only when it may run (a fallback does not pay for it).
-  const { contentOnlyBuild } = await import('./lib/patch');
+  const [{ contentOnlyBuild }, { buildContext }] = await Promise.all([import('../src/build/contentOnly'), import('../src/build/context')]);
   const logger = { info: (m: string) => console.log(`[nucleus] ${m}`), warn: (m: string) => console.warn(`[nucleus] ${m}`) };
-  const result = await contentOnlyBuild(out, logger);
+  const result = await contentOnlyBuild(buildContext(), out, logger);
   // The cache files written in the background must be complete before this
   // process ends, and before an astro build reads and writes them.
-  const { flushWrites } = await import('../src/content/buildCache');
+  const { flushWrites } = await import('../src/build/cache');
   await flushWrites();
   if ('fallback' in result) astroBuild(result.fallback);
   endPhase('content-only rebuild', started);
+  printResult({ build: 'content-only', rendered: result.rendered });
   console.log(`[nucleus] content-only rebuild: ${result.rendered} ${result.rendered === 1 ? 'page' : 'pages'} rendered, astro build skipped (${result.pages} content pages, ${((performance.now() - wall) / 1000).toFixed(1)} s)`);
 }
 

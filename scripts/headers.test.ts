@@ -10,7 +10,7 @@
 import { describe, it, expect } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, matchesGlob } from 'node:path';
-import { headersFile, normalBase, pageAddresses, pagePatterns, serveConfig, CACHE_RULES, type PageAddresses } from '../src/integrations/headers';
+import { headersFile, normalBase, pageAddresses, pagePatterns, serveConfig, CACHE_RULES, type PageAddresses } from '../src/build/headers';
 import { sitePolicy, serviceSources, STATIC_POLICY, serializePolicy, type Policy } from '../src/security/policy';
 import { scratchDir } from '../src/content/testing';
 

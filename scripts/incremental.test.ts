@@ -16,6 +16,7 @@ import { cpSync, readdirSync, readFileSync, writeFileSync, statSync } from 'node
 import { join, relative } from 'node:path';
 import { writeCorpus } from './corpus';
 import { scratchDir } from '../src/content/testing';
+import { readResult } from '../src/build/result';
 
 const work = scratchDir('nucleus-incremental-');
 const content = join(work, 'content');
@@ -58,8 +59,9 @@ function differences(a: string, b: string): string[] {
   return out.sort();
 }
 
-const CONTENT_ONLY = 'content-only rebuild: 1 page rendered, astro build skipped';
-const fellBack = (log: string) => /content-only rebuild not possible: ([^;]*); running astro build/.exec(log)?.[1];
+/** The build printed its result as JSON lines (src/build/result.ts). */
+const contentOnly = (log: string) => readResult(log).build === 'content-only' && readResult(log).rendered === 1;
+const fellBack = (log: string) => readResult(log).fallback;
 /** Changes the text of a page the way a writer would. */
 const edit = (page: string, from: string, to: string) => {
   const file = join(content, page);
@@ -67,15 +69,15 @@ const edit = (page: string, from: string, to: string) => {
   if (!text.includes(from)) throw new Error(`${page} has no ${JSON.stringify(from)}`);
   writeFileSync(file, text.replace(from, to));
 };
-/** The snapshot the last full build saved in a cache folder (src/integrations/snapshot.ts). */
+/** The snapshot the last full build saved in a cache folder (src/build/snapshot.ts). */
 const snapshotOf = (cache: string) => {
   const root = join(work, cache);
   const version = readdirSync(root).find((d) => d.startsWith('v-'))!;
   return join(root, version, 'patch');
 };
-const reusedOf = (log: string) => /(\d+) of (\d+) pages reused/.exec(log)?.slice(1).map(Number);
-const renamedOf = (log: string) => Number(/\((\d+) of them renamed from the last build\)/.exec(log)?.[1]);
-const copiedOf = (log: string) => Number(/pages reused from the build cache \((\d+) copied/.exec(log)?.[1]);
+const reusedOf = (log: string) => [readResult(log).reused, readResult(log).pages];
+const renamedOf = (log: string) => readResult(log).answersRenamed;
+const copiedOf = (log: string) => readResult(log).copied;
 const latest = (out: string) => JSON.parse(readFileSync(join(out, 'builds/latest.json'), 'utf8')) as { id: string; timestamp: number };
 const meta = (out: string) => JSON.parse(readFileSync(join(out, `builds/meta/${latest(out).id}.json`), 'utf8')) as { pages: Record<string, string> };
 
@@ -132,7 +134,7 @@ describe('incremental and reproducible builds', () => {
 
   it('renders only the changed page again, without astro build', () => {
     expect(reusedOf(clean1.log)).toEqual([0, 24]);
-    expect(incremental.log).toContain(CONTENT_ONLY);
+    expect(contentOnly(incremental.log)).toBe(true);
     expect(fellBack(incremental.log)).toBeUndefined();
     expect(reusedOf(incremental.log)).toEqual([23, 24]);
     const html = readFileSync(join(incremental.out, 'section-1/folder-1/page-2/index.html'), 'utf8');
@@ -149,7 +151,7 @@ describe('incremental and reproducible builds', () => {
   });
 
   it('writes only what changed when it rebuilds in the same folder, and puts back a page changed by hand', () => {
-    expect(again.log).toContain(CONTENT_ONLY);
+    expect(contentOnly(again.log)).toBe(true);
     // page-5 was changed by hand; the other 22 unchanged pages were already there.
     expect(copiedOf(again.log)).toBe(1);
     // The API answers that say what they said are renamed to the new integrity, not written again.
@@ -162,7 +164,7 @@ describe('incremental and reproducible builds', () => {
   });
 
   it('after a full build, a content-only rebuild in the same folder finds every unchanged page in place', () => {
-    expect(afterFull.log).toContain(CONTENT_ONLY);
+    expect(contentOnly(afterFull.log)).toBe(true);
     expect(copiedOf(afterFull.log)).toBe(0);
     expect(readFileSync(join(afterFull.out, 'section-1/folder-1/page-3/index.html'), 'utf8')).toContain('The hatch seal was replaced.');
   });
@@ -205,7 +207,7 @@ describe('incremental and reproducible builds', () => {
 
   it('falls back to astro build when the saved bundle renders an unchanged page differently', () => {
     expect(fellBack(guarded.log)).toMatch(/^the saved server bundle renders \/section-1\/folder-1\/page-\d+ differently from the full build$/);
-    expect(guarded.log).not.toContain('astro build skipped');
+    expect(readResult(guarded.log).build).toBe('astro');
     const html = readFileSync(join(guarded.out, 'section-1/folder-1/page-3/index.html'), 'utf8');
     expect(html).toContain('The airlock sticks on cold mornings.');
     expect(html).toMatch(/<link rel="stylesheet" href="\/guide\/_astro\//);

@@ -7,7 +7,7 @@ import { describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readCatalogues } from './lib/catalogues';
+import { readCatalogues } from '../src/content/catalogueReader';
 import { scratchDir } from '../src/content/testing';
 
 const root = resolve(import.meta.dirname, '..');
@@ -109,7 +109,7 @@ describe('rules command: probability', () => {
   });
 });
 
-describe('catalogue reader (scripts/lib/catalogues.ts)', () => {
+describe('catalogue reader (src/content/catalogueReader.ts)', () => {
   it('CAT1 reads every catalogue, a folder as one list; missing files are empty lists', () => {
     const c = readCatalogues(dataDir);
     expect(c.blueprintFeatures.map((e) => e.id)).toEqual(['scope']);

@@ -2,7 +2,10 @@
  * The route table: every route's metadata in one place (SPEC §2).
  * Patterns: an exact path, or a prefix ending in `/**`.
  */
-import { isValidContentPath } from '../content/paths';
+/** Catch-all validation: lower-case segments of letters, digits and hyphens (the content pipeline checks paths with it too). */
+export function isValidContentPath(path: string): boolean {
+  return path === '/' || /^(\/[a-z0-9-]+)+$/.test(path);
+}
 
 export type ColorMode = 'dark' | 'light';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseDocument, LineCounter, isSeq, type Node as YamlNode } from 'yaml';
 import { catalogueSchemas, emptyCatalogues, evaluate, type Catalogues } from '../rules';
 import { ContentError, ContentErrors } from './errors';
-import { contentDirFromEnv } from './load';
+import { contentDirFromEnv } from './contentDir';
 import { CATALOGUE_FILES } from './catalogueFiles';
 import { parseMarkdown } from './markdown';
 import { linkTargetProblem } from './linkTargets';

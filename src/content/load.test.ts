@@ -2,10 +2,10 @@ import { describe, it, expect } from 'vitest';
 import { loadSite } from './load';
 import { ContentError, ContentErrors } from './errors';
 import { writeCorpus, page } from './testing';
-import { ParseCache } from './buildCache';
+import { ParseCache } from '../build/cache';
 import { computeFacts, factsOf } from './recordFacts';
 import { sectionsOf } from './sections';
-import { pageHash } from './buildInfo';
+import { pageHash } from '../build/info';
 
 function errorsOf(files: Record<string, string>): string[] {
   try {

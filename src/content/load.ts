@@ -18,8 +18,6 @@ import { buildNavigation, folderOf, surroundAll, type FolderInfo } from './navig
 import type { DirConfig, NavNode, PageRecord, Surround } from './types';
 import { siteConfig } from '../config/site';
 import { routes, validateRouteTable } from '../config/routes';
-import { openParseCache, sha, handoff, ParseCache } from './buildCache';
-import { timed } from './buildTiming';
 import { computeFacts, rememberFacts } from './recordFacts';
 import type { SectionPart } from './sections';
 
@@ -37,31 +35,7 @@ export interface Site {
   integrity: string;
 }
 
-export function contentDirFromEnv(): string {
-  return resolve(process.env.NUCLEUS_CONTENT_DIR || 'content');
-}
-
-let cached: { dir: string; site: Site } | undefined;
-let memory: ParseCache | undefined;
-
-/** The site for the configured content folder, loaded once per process. */
-export function getSite(dir = contentDirFromEnv()): Site {
-  const given = handoff().site as Site | undefined;
-  if (given && given.contentDir === dir) return given;
-  if (!cached || cached.dir !== dir) {
-    // A build keeps its parses on disk for the next build; the development
-    // server keeps them in memory (this module is loaded again when code
-    // changes, which drops them), so a content edit re-parses one file.
-    const cache = handoff().building ? openParseCache() : (memory = memory?.next() ?? new ParseCache(null));
-    cached = { dir, site: timed('load content (read, parse or reuse, links, navigation)', () => loadSite(dir, { cache })) };
-  }
-  return cached.site;
-}
-
-/** Forgets the loaded site (the development server calls it when content changes). */
-export function forgetSite(): void {
-  cached = undefined;
-}
+export { contentDirFromEnv } from './contentDir';
 
 function walk(dir: string, root: string, out: string[]): void {
   for (const name of readdirSync(dir).sort()) {
@@ -74,9 +48,22 @@ function walk(dir: string, root: string, out: string[]): void {
   }
 }
 
+/** Parsed pages by key, kept between loads (src/build/cache.ts's ParseCache is one). */
+export interface ParseStore {
+  get<T>(key: string): T | undefined;
+  set(key: string, value: unknown): void;
+  /** Keeps what this load added (for the next build). */
+  save(): void;
+}
+
 export interface LoadOptions {
   /** Parsed pages from earlier builds, by content hash (the incremental build). */
-  cache?: ParseCache;
+  cache?: ParseStore;
+}
+
+/** The key a file's parse is kept under: its path and its text. */
+function parseKey(file: string, source: string): string {
+  return createHash('sha256').update(file).update('\0').update(source).update('\0').digest('hex').slice(0, 24);
 }
 
 export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
@@ -101,7 +88,7 @@ export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
         folders.push(readDirConfig(file, source));
       } else if (/\.md$/i.test(file)) {
         // Parsing is most of the load: an unchanged file reuses its parse.
-        const key = cache && sha(file, source);
+        const key = cache && parseKey(file, source);
         let entry = key ? cache!.get<ParsedEntry>(key) : undefined;
         if (!entry) {
           const parsed = readMarkdown(file, source);

@@ -6,7 +6,8 @@ import { parseMarkdown } from './markdown';
 import { renderBody, splitBody } from './render';
 
 // Fixture folders: input.md → expected.json (body, excerpt, toc, links and the
-// rendered HTML). Add a case by adding a folder; UPDATE=1 rewrites them.
+// rendered HTML). Add a case by adding a folder and writing its expected.json
+// with UPDATE=1 (which rewrites them all); a case without one fails.
 const root = join(import.meta.dirname, '__fixtures__', 'markdown');
 
 describe('parseMarkdown fixtures', () => {
@@ -24,7 +25,9 @@ describe('parseMarkdown fixtures', () => {
         body: parsed.body.children,
       };
       const file = join(root, name, 'expected.json');
-      if (process.env.UPDATE || !existsSync(file)) writeFileSync(file, JSON.stringify(actual, null, 2) + '\n');
+      // A new case fails until its expected output is written on purpose (UPDATE=1) and read.
+      if (process.env.UPDATE === '1') writeFileSync(file, JSON.stringify(actual, null, 2) + '\n');
+      else if (!existsSync(file)) throw new Error(`${name} has no expected.json: run UPDATE=1 npx vitest run src/content/markdown.test.ts, then read what it wrote`);
       expect(actual).toEqual(JSON.parse(readFileSync(file, 'utf8')));
     });
   }

@@ -6,7 +6,7 @@ import type { NavNode, PageRecord, Surround, TocEntry } from './types';
 import { trail } from './navigation';
 import { routeFor, type RouteMeta, type ColorMode } from '../config/routes';
 import { siteConfig } from '../config/site';
-import { resolveLayout } from '../layouts/resolveLayout';
+import { resolveLayout } from './resolveLayout';
 
 export interface PageData {
   path: string;

@@ -44,7 +44,5 @@ export function parentRoute(path: string): string {
  */
 export { compareStems } from '../query/sort';
 
-/** Catch-all validation: lower-case segments of letters, digits and hyphens. */
-export function isValidContentPath(path: string): boolean {
-  return path === '/' || /^(\/[a-z0-9-]+)+$/.test(path);
-}
+/** The route table owns the rule (src/config/routes.ts); the content pipeline checks paths with it. */
+export { isValidContentPath } from '../config/routes';

@@ -69,9 +69,9 @@ export default function devApi(): AstroIntegration {
           // The site, the catalogues and the content database are loaded
           // once per process: forget them, so the next request reads the
           // files again (unchanged pages come from the parse cache).
-          Promise.all([server.ssrLoadModule('/src/content/load.ts'), server.ssrLoadModule('/src/content/catalogues.ts')])
+          Promise.all([server.ssrLoadModule('/src/build/site.ts'), server.ssrLoadModule('/src/content/catalogues.ts')])
             .then(([load, catalogues]) => {
-              (load as typeof import('../content/load')).forgetSite();
+              (load as typeof import('../build/site')).forgetSite();
               (catalogues as typeof import('../content/catalogues')).forgetCatalogues();
               logger.info(`content changed: ${file}`);
               server.hot.send({ type: 'custom', event: CONTENT_CHANGED, data: { file } });
@@ -85,7 +85,7 @@ export default function devApi(): AstroIntegration {
           const path = (req.url ?? '').startsWith(base) ? (req.url ?? '').slice(base.length) : (req.url ?? '');
           if (!path.startsWith('/api/content/')) return next();
           const database = async () => {
-            const mod = (await server.ssrLoadModule('/src/content/database.ts')) as typeof import('../content/database');
+            const mod = (await server.ssrLoadModule('/src/build/database.ts')) as typeof import('../build/database');
             return (await mod.getContentDatabase()).db;
           };
           answerContentRequest(path, database).then(

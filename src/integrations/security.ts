@@ -16,10 +16,10 @@ import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { loadEnv } from 'vite';
-import { handoff } from '../content/buildCache';
+import { buildContext } from '../build/context';
 import { allowedHashes, blockedScripts, scriptHash, type BuildSecurity } from '../security/build';
 import { serviceSources, type SecurityEnv } from '../security/policy';
-import { astroInternal } from './snapshot';
+import { islandLoaderScript } from '../build/astro';
 
 /** The parts of Astro's serialized manifest (`astro:build:ssr`) that hold inline scripts. */
 interface ScriptManifest {
@@ -39,12 +39,6 @@ export function publicEnv(mode: string, root = process.cwd()): SecurityEnv {
  */
 export function astroInlineScripts(manifest: ScriptManifest, islandLoader: string): string[] {
   return [...(manifest.clientDirectives ?? []).map(([, code]) => code), islandLoader, ...(manifest.inlinedScripts ?? []).map(([, code]) => code)];
-}
-
-async function islandLoader(): Promise<string> {
-  // Astro writes the development loader when NODE_ENV is development, as here.
-  const file = process.env.NODE_ENV === 'development' ? 'astro-island.prebuilt-dev.js' : 'astro-island.prebuilt.js';
-  return (await astroInternal<{ default: string }>(`runtime/server/${file}`)).default;
 }
 
 function* htmlFiles(dir: string): Generator<string> {
@@ -75,14 +69,14 @@ export default function security(): AstroIntegration {
         root = fileURLToPath(config.root);
       },
       'astro:build:start': () => {
-        handoff().security = undefined;
+        buildContext().security = undefined;
         mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
       },
       'astro:build:ssr': async ({ manifest }) => {
-        const scripts = astroInlineScripts(manifest as unknown as ScriptManifest, await islandLoader());
-        handoff().security = { astroScriptHashes: [...new Set(scripts.map(scriptHash))].sort(), services: serviceSources(publicEnv(mode, root)) };
+        const scripts = astroInlineScripts(manifest as unknown as ScriptManifest, await islandLoaderScript());
+        buildContext().security = { astroScriptHashes: [...new Set(scripts.map(scriptHash))].sort(), services: serviceSources(publicEnv(mode, root)) };
       },
-      'astro:build:done': ({ dir }) => checkPages(fileURLToPath(dir), handoff().security),
+      'astro:build:done': ({ dir }) => checkPages(fileURLToPath(dir), buildContext().security),
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { searchFile } from '../content/dataFiles';
+import { searchFile } from '../build/dataFiles';
 import { SEARCH_MANIFEST_PATH } from '../content/searchIndex';
 
 /** The search index's manifest: its shards (drafts in their own, for preview mode). */

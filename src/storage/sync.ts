@@ -2,17 +2,17 @@
  * Cloud sync for a signed-in user. The editors always save on this device
  * (fast, works offline); this engine carries those saves to the cloud and
  * the cloud's changes back:
- * - S1 A change saved here while signed in is queued (SyncStore, in
+ * - C1 A change saved here while signed in is queued (SyncStore, in
  *   IndexedDB, so the queue survives a reload) and pushed when online.
- * - S2 A push names the cloud revision this device last saw; a newer one
+ * - C2 A push names the cloud revision this device last saw; a newer one
  *   there is a conflict. Conflicts keep both (conflicts.ts R3): the newer
  *   side keeps the id, the other is saved as "Name (conflict copy, date)" on
  *   both sides and listed until the user chooses.
- * - S3 A pull brings documents changed elsewhere onto this device; one
- *   changed on both sides since the last sync is a conflict (S2).
- * - S4 Nothing here ever deletes a document on this device because it is
+ * - C3 A pull brings documents changed elsewhere onto this device; one
+ *   changed on both sides since the last sync is a conflict (C2).
+ * - C4 Nothing here ever deletes a document on this device because it is
  *   missing in the cloud: "delete my cloud data" elsewhere leaves it local.
- * - S5 Documents that were on this device before sign-in go to the account
+ * - C5 Documents that were on this device before sign-in go to the account
  *   only when the user accepts the copy offer.
  */
 import type { NucleusDocument } from '../rules';
@@ -199,7 +199,7 @@ export class SyncEngine {
       .then(() =>
         this.lock(async () => {
           if (e.type === 'purged') {
-            // S4: gone from the cloud, kept here (as a document of this device only).
+            // C4: gone from the cloud, kept here (as a document of this device only).
             if (!(await this.queued(e.id))) await this.store.dropMeta(e.id);
           } else {
             const c = await this.call(this.cloud.get(e.id));
@@ -237,14 +237,14 @@ export class SyncEngine {
       // The browser SDK answers a list from the collection it already watches,
       // which takes in this device's own commits only when the watch stream
       // delivers them: a document pushed a moment ago can be missing. Only one
-      // the cloud really lacks (deleted elsewhere) loses its sync link (S4).
+      // the cloud really lacks (deleted elsewhere) loses its sync link (C4).
       const c = await this.call(this.cloud.get(m.id));
       if (c) await this.pullOne(c);
       else await this.store.dropMeta(m.id);
     }
   }
 
-  /** S3: one cloud document onto this device. */
+  /** C3: one cloud document onto this device. */
   private async pullOne(c: StoredDocument): Promise<void> {
     const [meta, l, queued] = await Promise.all([this.store.meta(c.id), this.local.get(c.id), this.queued(c.id)]);
     if (!l) {
@@ -272,7 +272,7 @@ export class SyncEngine {
     await this.store.dequeue(c.id);
   }
 
-  /** S1/S2: one queued document to the cloud. */
+  /** C1/C2: one queued document to the cloud. */
   private async push(id: string): Promise<void> {
     const [l, meta] = await Promise.all([this.local.get(id), this.store.meta(id)]);
     if (!l) {
@@ -361,7 +361,7 @@ export class SyncEngine {
     $copyOffer.set(count ? { count } : null);
   }
 
-  /** Documents on this device the account does not have (S5). */
+  /** Documents on this device the account does not have (C5). */
   private async deviceOnly(): Promise<StoredDocument[]> {
     const [live, trash, meta, queue] = await Promise.all([this.local.list(), this.local.list({ trash: true }), this.store.allMeta(), this.store.queue()]);
     const known = new Set([...meta.map((m) => m.id), ...queue.map((q) => q.id)]);

@@ -6,7 +6,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
@@ -15,7 +14,8 @@ import { scratchDir } from '../../src/content/testing';
 
 const SUMMARY_KEYS = ['rank', 'health', 'guard', 'protection', 'strainCapacity', 'initiative', 'bulkLimit', 'featureSlots', 'skillPointsLeft', 'attributePointsLeft'] as const;
 // Outside test-results (Playwright empties it on every run), so the pictures can be looked at later.
-const shots = process.env.SHOTS_DIR ?? join(tmpdir(), 'nucleus-character-shots');
+/** Where a screenshot goes: SHOTS_DIR when set, else the test's own output folder (Playwright's --output, cleared by each run). */
+const shotPath = (name: string) => (process.env.SHOTS_DIR ? join(process.env.SHOTS_DIR, name) : test.info().outputPath(name));
 
 async function newCharacter(page: Page, at: (p: string) => string) {
   await page.goto(at('/nucleus/CharacterEditor'));
@@ -377,7 +377,7 @@ test.describe('character editor', () => {
     const r = await expectSummaryMatchesRules(page);
     expect(r.derived).toMatchObject({ rank: 4, skillPointsLeft: 0, attributePointsLeft: 0 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: join(shots, 'phone-rank4-editor-375.png'), fullPage: true });
+    await page.screenshot({ path: shotPath('phone-rank4-editor-375.png'), fullPage: true });
 
     // The printed sheet: who, the numbers, every skill's pool, the features' text, gear, odds.
     await page.emulateMedia({ media: 'print' });
@@ -394,7 +394,7 @@ test.describe('character editor', () => {
     await expect(page.locator('.kit-editor-grid')).toBeHidden();
     const box = (await sheet.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: join(shots, 'phone-rank4-print-375.png'), fullPage: true });
+    await page.screenshot({ path: shotPath('phone-rank4-print-375.png'), fullPage: true });
   });
 
   test('axe clean; screenshots of the editor and the printed sheet at 1280 and 375 px', async ({ page, at }) => {
@@ -417,12 +417,12 @@ test.describe('character editor', () => {
     await page.getByRole('button', { name: 'Add gear…' }).click();
     const axeDialog = await new AxeBuilder({ page }).include('dialog[open]').analyze();
     expect(axeDialog.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-    await page.screenshot({ path: join(shots, 'picker-1280.png') });
+    await page.screenshot({ path: shotPath('picker-1280.png') });
     await page.keyboard.press('Escape');
 
-    await page.screenshot({ path: join(shots, 'editor-1280.png'), fullPage: true });
+    await page.screenshot({ path: shotPath('editor-1280.png'), fullPage: true });
     await page.emulateMedia({ media: 'print' });
-    await page.screenshot({ path: join(shots, 'print-1280.png'), fullPage: true });
+    await page.screenshot({ path: shotPath('print-1280.png'), fullPage: true });
     await page.emulateMedia({ media: 'screen' });
     await page.setViewportSize({ width: 375, height: 800 });
     // The dice table fits the phone without scrolling sideways.
@@ -431,10 +431,10 @@ test.describe('character editor', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(375);
     const nodes = page.locator('.ch-tree-canvas');
     expect((await nodes.boundingBox())!.width).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: join(shots, 'editor-375.png'), fullPage: true });
-    for (const part of ['hero', 'features', 'gear', 'dice']) await page.locator(`#${part}`).screenshot({ path: join(shots, `part-${part}-375.png`) });
+    await page.screenshot({ path: shotPath('editor-375.png'), fullPage: true });
+    for (const part of ['hero', 'features', 'gear', 'dice']) await page.locator(`#${part}`).screenshot({ path: shotPath(`part-${part}-375.png`) });
     await page.emulateMedia({ media: 'print' });
-    await page.screenshot({ path: join(shots, 'print-375.png'), fullPage: true });
+    await page.screenshot({ path: shotPath('print-375.png'), fullPage: true });
   });
 });
 

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -13,7 +12,8 @@ import { test, expect } from './fixtures';
  */
 
 // Outside test-results (Playwright empties it on every run), so the pictures can be looked at later.
-const shots = process.env.SHOTS_DIR ?? join(tmpdir(), 'nucleus-creature-shots');
+/** Where a screenshot goes: SHOTS_DIR when set, else the test's own output folder (Playwright's --output, cleared by each run). */
+const shotPath = (name: string) => (process.env.SHOTS_DIR ? join(process.env.SHOTS_DIR, name) : test.info().outputPath(name));
 
 const SUMMARY_TERMS = { health: 'Health', guard: 'Guard', protection: 'Protection', threatValue: 'Threat value' } as const;
 
@@ -265,11 +265,11 @@ test.describe('creature editor', () => {
     await page.keyboard.press('ArrowUp');
     await expectSummaryMatchesRules(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: join(shots, 'phone-bestiary-editor-375.png'), fullPage: true });
+    await page.screenshot({ path: shotPath('phone-bestiary-editor-375.png'), fullPage: true });
     await page.emulateMedia({ media: 'print' });
     await expect(page.locator('.cr-statblock')).toBeVisible();
     await expect(page.locator('.cr-statblock')).toContainText('Alley Hound');
-    await page.screenshot({ path: join(shots, 'phone-bestiary-print-375.png'), fullPage: true });
+    await page.screenshot({ path: shotPath('phone-bestiary-print-375.png'), fullPage: true });
   });
 
   test("opens the bestiary page's copy link as a new creature of one's own", async ({ page, at }) => {

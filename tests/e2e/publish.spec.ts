@@ -17,8 +17,10 @@ import { test, expect, type Page } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import { scratchDir } from '../../src/content/testing';
 import { freePort } from '../../scripts/firestore-emulator.mjs';
+import { readResult } from '../../src/build/result';
 
 const BASE = '/guide/';
 const PAGE = '2.rules/4.combat.md';
@@ -50,7 +52,10 @@ test.beforeAll(async () => {
   cpSync(defaultCache, cache, { recursive: true });
   cpSync('dist-sub', site, { recursive: true });
   const port = await freePort();
-  server = spawn('npx', ['serve', site, '--listen', `tcp://127.0.0.1:${port}`, '--no-clipboard', '--no-request-logging'], { stdio: 'ignore' });
+  // serve's own script under this Node (not through npx, whose child would
+  // outlive a kill of npx and keep listening after the run).
+  const serve = join(resolve(createRequire(import.meta.url).resolve('serve/package.json'), '..'), 'build/main.js');
+  server = spawn(process.execPath, [serve, site, '--listen', `tcp://127.0.0.1:${port}`, '--no-clipboard', '--no-request-logging'], { stdio: 'ignore' });
   origin = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
@@ -63,8 +68,11 @@ test.beforeAll(async () => {
   }
 });
 
-test.afterAll(() => {
-  server?.kill();
+test.afterAll(async () => {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((done) => server!.once('exit', done));
+  server.kill();
+  await exited;
 });
 
 /** Opens the combat rules page and waits until the service worker keeps it. */
@@ -100,7 +108,7 @@ test('a writer changes one rules page: checked, rebuilt from the cache, and read
   expect(check.status, check.output).toBe(0);
   const build = npm(['build', '--', '--outDir', join(site, 'guide')]);
   expect(build.status, build.output).toBe(0);
-  expect(build.output).toContain('content-only rebuild: 1 page rendered, astro build skipped');
+  expect(readResult(build.output), build.output).toMatchObject({ build: 'content-only', rendered: 1 });
 
   // Reader A: the next check finds the new build and says this page changed.
   await readerA.evaluate(() => window.dispatchEvent(new Event('nucleus:check-version')));

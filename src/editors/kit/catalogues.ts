@@ -81,7 +81,7 @@ export async function loadCatalogues(names: readonly CatalogueName[]): Promise<P
 /**
  * Where the rules pages describe catalogue entries: per catalogue (gear: per
  * list), the page path and the anchor prefix. The editor route computes it at
- * build time (src/components/EditorShell.astro) and hands it to the island.
+ * build time (src/editors/EditorShell.astro) and hands it to the island.
  */
 export type RulesLinks = Record<string, { path: string; prefix: string } | undefined>;
 

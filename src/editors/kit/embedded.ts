@@ -1,6 +1,6 @@
 /**
  * The catalogues each editor route embeds in its page at build time
- * (src/components/EditorShell.astro): an editor then opens without loading
+ * (src/editors/EditorShell.astro): an editor then opens without loading
  * sql.js and the content database (see catalogues.ts). Kept here, not read
  * from the editors' definitions, so the build does not load editor code;
  * `embedded.test.ts` checks that it covers each definition's `catalogues`

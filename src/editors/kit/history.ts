@@ -1,7 +1,18 @@
 /**
- * Undo/redo on the pure document state (SPEC.md H1–H7 in this folder).
- * Snapshots, not diffs: documents are small and immutable, so keeping the
- * old objects costs little and makes undo exact.
+ * Undo/redo on the pure document state. Snapshots, not diffs: documents are
+ * small and immutable, so keeping the old objects costs little and makes
+ * undo exact. Its rules (history.test.ts names each test by its rule):
+ *
+ * - H1 Undo and redo walk back and forth through the changes.
+ * - H2 A new change after an undo drops the redo branch.
+ * - H3 Changes with one coalesce key less than COALESCE_MS apart are one
+ *   step (typing a word); a longer pause, another key or a seal (the field
+ *   losing focus) starts a new step.
+ * - H4 At least 200 steps are kept, and at most HISTORY_LIMIT (the oldest go).
+ * - H5 A change that gives back the same document records nothing.
+ * - H6 A replacement from elsewhere (another tab's save, a sync) changes the
+ *   present without adding an undo step.
+ * - H7 Loading another document starts the history over.
  */
 
 /** Undo keeps at least this many steps (the issue asks for 200). */

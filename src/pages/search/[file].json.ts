@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { searchFile, searchShardPaths } from '../../content/dataFiles';
+import { searchFile, searchShardPaths } from '../../build/dataFiles';
 
 /** The search index shards and their section texts: `/search/{shard}.json`, `/search/{shard}.text.json`. */
 export const getStaticPaths: GetStaticPaths = async () =>

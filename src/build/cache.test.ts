@@ -1,10 +1,11 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadSite } from './load';
-import { ParseCache, flushWrites, handoff, readCacheFile } from './buildCache';
-import { buildTimestamp } from './buildInfo';
-import { scratchDir, writeCorpus, page } from './testing';
+import { loadSite } from '../content/load';
+import { ParseCache, flushWrites, readCacheFile } from './cache';
+import { buildContext } from './context';
+import { buildTimestamp } from './info';
+import { scratchDir, writeCorpus, page } from '../content/testing';
 
 const files = {
   'index.md': page({ title: 'Home' }, '## Start\n\nSee [combat](/rules/combat).\n'),
@@ -73,7 +74,7 @@ describe('the cache file', () => {
   }
   /** Opens the file as a new process would (not from this process's memory). */
   const reopen = (file: string) => {
-    handoff().cacheFiles.delete(file);
+    buildContext().cacheFiles.delete(file);
     return new ParseCache(file);
   };
 

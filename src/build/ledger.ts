@@ -10,7 +10,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cacheFolder, sha, writeAtomic } from '../content/buildCache';
+import { cacheFolder, sha, writeAtomic } from './cache';
 
 type Stamp = [identity: string, size: number, mtimeMs: number, ino: number];
 

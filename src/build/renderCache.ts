@@ -11,17 +11,17 @@
  * globalThis: Astro renders pages in the process that runs the integration
  * hooks, but from its own bundle, so module state is not shared. Node only.
  */
-import type { Site } from './load';
-import type { PageRecord } from './types';
+import type { Site } from '../content/load';
+import type { PageRecord } from '../content/types';
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { sha, cacheFolder, writeAtomic, handoff } from './buildCache';
-import { getCodeVersion } from './buildInfo';
-import { getCatalogues } from './catalogues';
-import { catalogueHomeLinks } from './catalogueSearch';
-import { factsOf } from './recordFacts';
+import { sha, cacheFolder, writeAtomic } from './cache';
+import type { BuildContext } from './context';
+import { getCodeVersion } from './info';
+import { getCatalogues } from '../content/catalogues';
+import { catalogueHomeLinks } from '../content/catalogueSearch';
+import { factsOf } from '../content/recordFacts';
 
-export { handoff, type BuildHandoff, type PagePlan } from './buildCache';
 
 const shared = new WeakMap<Site, SharedParts>();
 
@@ -35,10 +35,9 @@ export interface SharedParts {
   security: string;
 }
 
-export function sharedParts(site: Site): SharedParts {
+export function sharedParts(site: Site, security: BuildContext['security']): SharedParts {
   let parts = shared.get(site);
   if (!parts) {
-    const security = handoff().security;
     parts = {
       code: getCodeVersion(),
       navigation: sha(JSON.stringify(site.navigation)),
@@ -54,18 +53,18 @@ export function sharedParts(site: Site): SharedParts {
 const sharedKeys = new WeakMap<Site, string>();
 
 /** What every page shares: code, navigation, folder settings, catalogues. */
-export function sharedKey(site: Site): string {
+export function sharedKey(site: Site, security: BuildContext['security']): string {
   let key = sharedKeys.get(site);
   if (key === undefined) {
-    const { code, navigation, folders, catalogues, security } = sharedParts(site);
-    sharedKeys.set(site, (key = sha(code, navigation, folders, catalogues, security)));
+    const parts = sharedParts(site, security);
+    sharedKeys.set(site, (key = sha(parts.code, parts.navigation, parts.folders, parts.catalogues, parts.security)));
   }
   return key;
 }
 
 /** The key of one page's HTML: the shared part, its path, its whole record (by its digest) and its neighbours. */
-export function renderKey(site: Site, path: string, record: PageRecord | undefined): string {
-  return sha(sharedKey(site), path, record ? factsOf(record).digest : 'null', JSON.stringify(site.surround.get(path) ?? null));
+export function renderKey(site: Site, security: BuildContext['security'], path: string, record: PageRecord | undefined): string {
+  return sha(sharedKey(site, security), path, record ? factsOf(record).digest : 'null', JSON.stringify(site.surround.get(path) ?? null));
 }
 
 /**
@@ -74,9 +73,9 @@ export function renderKey(site: Site, path: string, record: PageRecord | undefin
  * any published record at a path the catch-all route does not render.
  * `rendered` holds the catch-all route's paths.
  */
-export function appKey(site: Site, rendered: Set<string>): string {
+export function appKey(site: Site, security: BuildContext['security'], rendered: Set<string>): string {
   const others = [...site.pages].filter(([path]) => !rendered.has(path));
-  return sha(sharedKey(site), JSON.stringify(others), JSON.stringify(catalogueHomeLinks(site.records)));
+  return sha(sharedKey(site, security), JSON.stringify(others), JSON.stringify(catalogueHomeLinks(site.records)));
 }
 
 /**
@@ -84,13 +83,12 @@ export function appKey(site: Site, rendered: Set<string>): string {
  * with cached HTML are left out (the integration copies them in) and the plan
  * is handed over. `has(key)` says whether HTML for a key is cached.
  */
-export function planRenders<T extends { props: { path: string; redirect?: string } }>(site: Site, paths: T[], has: (key: string) => boolean): T[] {
-  const h = handoff();
+export function planRenders<T extends { props: { path: string; redirect?: string } }>(h: BuildContext, site: Site, paths: T[], has: (key: string) => boolean): T[] {
   h.pages = [];
   h.redirects = [];
-  h.sharedKey = sharedKey(site);
-  h.sharedParts = { ...sharedParts(site) };
-  h.appKey = appKey(site, new Set(paths.map((p) => p.props.path)));
+  h.sharedKey = sharedKey(site, h.security);
+  h.sharedParts = { ...sharedParts(site, h.security) };
+  h.appKey = appKey(site, h.security, new Set(paths.map((p) => p.props.path)));
   const render: T[] = [];
   for (const p of paths) {
     // Folder redirects are few and tiny: always rendered.
@@ -99,7 +97,7 @@ export function planRenders<T extends { props: { path: string; redirect?: string
       render.push(p);
       continue;
     }
-    const key = renderKey(site, p.props.path, site.pages.get(p.props.path));
+    const key = renderKey(site, h.security, p.props.path, site.pages.get(p.props.path));
     const reused = has(key);
     h.pages.push({ path: p.props.path, key, reused });
     if (!reused) render.push(p);

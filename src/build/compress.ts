@@ -1,7 +1,7 @@
 /**
  * Writes .br and .gz copies of the big data files beside them (the content
  * database, the search index, large JSON) where that saves more than 10%, for
- * hosts that serve precompressed files (levels and cache: src/content/compression.ts).
+ * hosts that serve precompressed files (levels and cache: src/build/compression.ts).
  * The data files' copies were started when their bytes were made; the rest
  * (the WASM, the web manifest) are made here.
  */
@@ -9,10 +9,10 @@ import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cacheFolder, sha } from '../content/buildCache';
-import { compressedCopy, compressionJobs, findCompressionJob, COPY_KINDS, MIN_COMPRESSED_BYTES } from '../content/compression';
-import { startPhase, endPhase } from '../content/buildTiming';
-import type { OutputLogger } from './build-output';
+import { cacheFolder, sha } from './cache';
+import { compressedCopy, compressionJobs, findCompressionJob, COPY_KINDS, MIN_COMPRESSED_BYTES } from './compression';
+import { startPhase, endPhase } from './timing';
+import type { OutputLogger } from './output';
 
 const COMPRESSED = /\.(sqlite|json|wasm|webmanifest)$/;
 

@@ -14,8 +14,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { join, resolve } from 'node:path';
 import { serialize, deserialize } from 'node:v8';
 import { appendFile, rename, writeFile } from 'node:fs/promises';
-import { getCodeVersion } from './buildInfo';
-import type { BuildSecurity } from '../security/build';
+import { getCodeVersion } from './info';
+import { buildContext } from './context';
 
 export function sha(...parts: (string | Uint8Array)[]): string {
   const h = createHash('sha256');
@@ -79,7 +79,7 @@ function appendLater(file: string, data: Uint8Array): void {
 
 /** One at a time, in order: a later write to the same file lands last; the first failure is kept. */
 function later(write: () => Promise<void>): void {
-  const h = handoff();
+  const h = buildContext();
   h.writes = h.writes.then(async () => {
     try {
       if (!h.writeError) await write();
@@ -91,7 +91,7 @@ function later(write: () => Promise<void>): void {
 
 /** Waits for every writeAtomicLater of this process; throws the first failure. */
 export async function flushWrites(): Promise<void> {
-  const h = handoff();
+  const h = buildContext();
   await h.writes;
   if (h.writeError) throw h.writeError;
 }
@@ -157,7 +157,7 @@ export class ParseCache {
 
   constructor(private readonly file: string | null) {
     // What this process saved last is read from memory: the file may still be being written.
-    let state = file ? handoff().cacheFiles.get(file) : undefined;
+    let state = file ? buildContext().cacheFiles.get(file) : undefined;
     if (!state && file && existsSync(file)) {
       try {
         state = readCacheFile(readFileSync(file));
@@ -204,7 +204,7 @@ export class ParseCache {
   save(): void {
     if (!this.file) return;
     if (this.added.size === 0) return;
-    const h = handoff();
+    const h = buildContext();
     const written = this.written + this.added.size;
     if (this.whole && written <= 2 * this.used.size) {
       appendLater(this.file, encodeCacheEntries(this.added));
@@ -237,50 +237,4 @@ export function cacheFolder(name: string): string | null {
   const folder = join(dir, name);
   mkdirSync(folder, { recursive: true });
   return folder;
-}
-
-export interface PagePlan {
-  /** Route path (`/rules/combat`). */
-  path: string;
-  key: string;
-  /** Cached HTML is copied in; the page was not rendered. */
-  reused: boolean;
-}
-
-export interface BuildHandoff {
-  /** Set by the build integration when `astro build` starts (never in `astro dev`). */
-  building?: boolean;
-  pages: PagePlan[];
-  /** Static API answers: path → JSON text, written by the integration. */
-  answers?: Map<string, string>;
-  /** Keys of what every page, and what the other routes' pages, show (renderCache.ts). */
-  sharedKey?: string;
-  sharedParts?: Record<string, string>;
-  appKey?: string;
-  /** Folder redirect pages of the catch-all route (rendered every build). */
-  redirects?: string[];
-  /**
-   * The site the content-only rebuild loaded (scripts/build.ts): the saved
-   * server bundle's own copy of load.ts uses it instead of loading again.
-   */
-  site?: { contentDir: string };
-  /** The Content-Security-Policy's inputs and, once a page rendered it, the policy (src/integrations/security.ts). */
-  security?: BuildSecurity;
-  /** Cache files being written in the background (writeAtomicLater), and the first failure. */
-  writes: Promise<void>;
-  writeError?: Error;
-  /** What each cache file this process saved holds once written (a cache opened meanwhile reads it from here). */
-  cacheFiles: Map<string, CacheFileState>;
-}
-
-const HANDOFF = Symbol.for('nucleus.build.handoff');
-
-/**
- * Where the pages and the build integrations meet: Astro renders pages in the
- * process that runs the integration hooks, but from its own bundle, so module
- * state is not shared; globalThis is.
- */
-export function handoff(): BuildHandoff {
-  const g = globalThis as unknown as Record<symbol, BuildHandoff | undefined>;
-  return (g[HANDOFF] ??= { pages: [], writes: Promise.resolve(), cacheFiles: new Map() });
 }

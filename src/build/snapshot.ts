@@ -17,15 +17,16 @@
  * The folder is removed when a build starts, so a failed build leaves none.
  */
 import type { AstroIntegration, AstroConfig } from 'astro';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
-import { cacheDir, flushWrites, handoff, sha } from '../content/buildCache';
-import { htmlCache } from '../content/renderCache';
-import { startPhase, endPhase } from '../content/buildTiming';
+import { cacheDir, flushWrites, sha } from './cache';
+import { buildContext } from './context';
+import { htmlCache } from './renderCache';
+import { startPhase, endPhase } from './timing';
 import { pageFile } from '../content/pagePaths';
 import { openLedger } from './ledger';
+import { pageModuleOf, serverBundleDir, snapshotRoute, type PageBuildData } from './astro';
 import type { BuildSecurity } from '../security/build';
 
 /** Bumped when what is saved changes shape: an older snapshot is then not used. */
@@ -53,19 +54,6 @@ export interface SnapshotRecord {
    * need not walk its folders (one per content page, 5,000 empty ones at 5,000 pages).
    */
   files: string[];
-}
-
-export interface SnapshotRoute {
-  /** Serialized RouteData of the catch-all route (Astro's serializeRouteData). */
-  routeData: unknown;
-  /** Its page module, relative to bundle/. */
-  module: string;
-  /** Its stylesheets, as Astro's BuildPipeline.headElements takes them. */
-  styles: unknown[];
-  /** The origin the build renders pages under (Astro's BuildPipeline: site, else localhost and the port). */
-  origin: string;
-  /** The serialized SSR manifest from `astro:build:ssr`. */
-  manifest: Record<string, unknown>;
 }
 
 /**
@@ -107,24 +95,6 @@ export function* filesOf(dir: string, prefix = ''): Generator<string> {
   }
 }
 
-const astroRequire = createRequire(import.meta.url);
-/**
- * Node's own import(): the Astro config, and this file with it, is loaded by
- * Vite's module runner, which is closed by the time the build hooks run.
- */
-const nativeImport = new Function('url', 'return import(url)') as (url: string) => Promise<unknown>;
-
-/** A module of Astro's own dist/ (its package exports do not list them). */
-export function astroInternal<T>(path: string): Promise<T> {
-  const root = fileURLToPath(new URL('.', pathToFileURL(astroRequire.resolve('astro/package.json'))));
-  return nativeImport(pathToFileURL(join(root, 'dist', path)).href) as Promise<T>;
-}
-
-interface PageBuildData {
-  route: { route: string; component: string };
-  styles: { depth: number; order: number; sheet: unknown }[];
-}
-
 export default function snapshot(): AstroIntegration {
   let config: AstroConfig | undefined;
   let pages: Map<string, PageBuildData> | undefined;
@@ -154,12 +124,9 @@ export default function snapshot(): AstroIntegration {
       'astro:build:generated': async ({ dir, logger }) => {
         if (!staging || !config || !pages || !manifest) return;
         const started = startPhase();
-        // Where Astro put the server bundle (getOutDirWithinCwd in its build/common.js).
-        const out = fileURLToPath(dir);
-        const server = out.startsWith(process.cwd()) ? out : join(process.cwd(), '.astro');
+        const server = serverBundleDir(fileURLToPath(dir));
         const page = [...pages.values()].find((p) => p.route.route === CONTENT_ROUTE);
-        // makeAstroPageEntryPointFileName in Astro's static-build.js.
-        const module = `pages${CONTENT_ROUTE.replaceAll(/[[\]]/g, '_').replaceAll('...', '---')}.astro.mjs`;
+        const module = pageModuleOf(CONTENT_ROUTE);
         if (!page || !existsSync(join(server, module))) {
           logger.warn(`no snapshot for the content-only rebuild: the server bundle has no ${module}`);
           return;
@@ -170,15 +137,7 @@ export default function snapshot(): AstroIntegration {
           mkdirSync(join(bundle, file, '..'), { recursive: true });
           cpSync(join(server, file), join(bundle, file));
         }
-        const { cssOrder, mergeInlineCss } = await astroInternal<{ cssOrder: (a: unknown, b: unknown) => number; mergeInlineCss: (acc: unknown[], s: unknown) => unknown[] }>('core/build/internal.js');
-        const { serializeRouteData } = await astroInternal<{ serializeRouteData: (r: unknown, t: string) => unknown }>('core/routing/manifest/serialization.js');
-        const route: SnapshotRoute = {
-          routeData: serializeRouteData(page.route, config.trailingSlash),
-          module,
-          styles: [...page.styles].sort(cssOrder).map(({ sheet }) => sheet).reduce(mergeInlineCss, []),
-          origin: config.site ? new URL(config.site).origin : `http://localhost:${config.server.port}`,
-          manifest,
-        };
+        const route = await snapshotRoute(page, module, config, manifest);
         writeFileSync(join(staging, 'route.json'), JSON.stringify(route));
         bundled = true;
         endPhase('snapshot: server bundle saved', started);
@@ -186,7 +145,7 @@ export default function snapshot(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         // The cache files written in the background are complete before the build ends.
         await flushWrites();
-        const h = handoff();
+        const h = buildContext();
         const target = snapshotDir();
         if (!staging || !target || !bundled || !config) return;
         if (!h.sharedKey || !h.appKey || !htmlCache()) {
@@ -226,7 +185,7 @@ export default function snapshot(): AstroIntegration {
         writeFileSync(join(staging, 'record.json'), JSON.stringify(record));
         renameSync(staging, target);
         // The output folder holds these files already: a content-only rebuild
-        // into it need not copy them again (scripts/lib/patch.ts).
+        // into it need not copy them again (src/build/contentOnly.ts).
         const ledger = openLedger(out);
         ledger.keepAll();
         const identity = snapshotIdentity(target);

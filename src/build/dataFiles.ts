@@ -1,21 +1,21 @@
 /**
  * The data files a build writes beside the pages: the content database (which
- * also hands the static API answers to src/integrations/build-output.ts), the
+ * also hands the static API answers to src/build/output.ts), the
  * search index, the build's latest.json, current.js and manifest. The endpoints in
  * src/pages/ answer with these, and the content-only rebuild
  * (scripts/build.ts) writes the same bytes without running Astro. Node only.
  */
 import { getContentDatabase } from './database';
-import { handoff } from './buildCache';
-import { getSite } from './load';
-import { buildId, buildMeta } from './buildInfo';
-import { SEARCH_MANIFEST_PATH } from './searchIndex';
+import type { BuildContext } from './context';
+import { getSite } from './site';
+import { buildId, buildMeta } from './info';
+import { SEARCH_MANIFEST_PATH } from '../content/searchIndex';
 import { startCompressing } from './compression';
 
 /** content.sqlite; hands over the API answers. */
-export async function databaseFile(): Promise<Uint8Array<ArrayBuffer>> {
-  const { bytes, answers } = await getContentDatabase();
-  handoff().answers = answers;
+export async function databaseFile(context: BuildContext): Promise<Uint8Array<ArrayBuffer>> {
+  const { bytes, answers } = await getContentDatabase(context);
+  context.answers = answers;
   return bytes;
 }
 
@@ -46,22 +46,22 @@ export function currentFile(): string {
 }
 
 /** `builds/meta/{id}.json`: the build manifest (fields in BuildMeta). */
-export function metaFile(): { path: string; text: string } {
+export function metaFile(context: BuildContext): { path: string; text: string } {
   const meta = buildMeta(getSite());
   const text = JSON.stringify(meta);
-  if (handoff().building) startCompressing(text); // its copies are made beside the rest of the build
+  if (context.building) startCompressing(text); // its copies are made beside the rest of the build
   return { path: `/builds/meta/${meta.id}.json`, text };
 }
 
 /** Every data file of this build: site-relative path → bytes (what the endpoints write). */
-export async function dataFiles(): Promise<Map<string, string | Uint8Array>> {
+export async function dataFiles(context: BuildContext): Promise<Map<string, string | Uint8Array>> {
   const files = new Map<string, string | Uint8Array>();
-  files.set('/content.sqlite', await databaseFile());
+  files.set('/content.sqlite', await databaseFile(context));
   files.set(SEARCH_MANIFEST_PATH, await searchFile(SEARCH_MANIFEST_PATH));
   for (const path of await searchShardPaths()) files.set(path, await searchFile(path));
   files.set('/builds/latest.json', latestFile());
   files.set('/builds/current.js', currentFile());
-  const meta = metaFile();
+  const meta = metaFile(context);
   files.set(meta.path, meta.text);
   return files;
 }

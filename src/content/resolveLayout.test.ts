@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { resolveLayout } from './resolveLayout';
-import type { NavNode } from '../content/types';
+import type { NavNode } from './types';
 
 const navigation: NavNode[] = [
   {

@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { loadSite } from './load';
+import { loadSite } from '../content/load';
 import { buildDatabase } from './database';
-import { pageQuery, surroundQuery } from './queries';
+import { pageQuery, surroundQuery } from '../content/queries';
 import { queryApiPath, navigationApiPath } from '../db';
-import { writeCorpus, page } from './testing';
+import { writeCorpus, page } from '../content/testing';
 
 describe('static content API', () => {
   it('answers every page and surround query exactly as the database does', async () => {

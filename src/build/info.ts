@@ -6,9 +6,9 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Site } from './load';
-import type { PageRecord } from './types';
-import { factsOf } from './recordFacts';
+import type { Site } from '../content/load';
+import type { PageRecord } from '../content/types';
+import { factsOf } from '../content/recordFacts';
 
 function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
   if (!existsSync(dir)) return;

@@ -6,9 +6,9 @@
  * 4. the first configured fallback whose pattern matches the path;
  * 5. `default`.
  */
-import type { NavNode } from '../content/types';
+import type { NavNode } from './types';
 import { matchesPattern } from '../config/routes';
-import { trail } from '../content/navigation';
+import { trail } from './navigation';
 
 export interface LayoutInputs {
   path: string;

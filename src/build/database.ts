@@ -6,17 +6,19 @@ import { createRequire } from 'node:module';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { buildContentDatabase, openContentDatabase, queryApiPath, queryApiPathOfHash, navigationApiPath, type ContentDatabase } from '../db';
 import { parseQueryParams, matcherFor, comparatorFor, surroundOf, hashParams } from '../query';
-import { getSite, type Site } from './load';
-import { getCatalogues } from './catalogues';
-import { siteSections } from './search';
-import { catalogueSections } from './catalogueSearch';
-import { createSearchIndex, SEARCH_MANIFEST_PATH, type SearchFiles } from './searchIndex';
-import { pageQuery, surroundQuery, NAVIGATION_QUERY, globalQueries } from './queries';
+import { type Site } from '../content/load';
+import { getSite } from './site';
+import { getCatalogues } from '../content/catalogues';
+import { siteSections } from '../content/search';
+import { catalogueSections } from '../content/catalogueSearch';
+import { createSearchIndex, SEARCH_MANIFEST_PATH, type SearchFiles } from '../content/searchIndex';
+import { pageQuery, surroundQuery, NAVIGATION_QUERY, globalQueries } from '../content/queries';
 import { siteConfig } from '../config/site';
-import { timed, startPhase, endPhase } from './buildTiming';
-import { handoff, openValueCache, sha } from './buildCache';
+import { timed, startPhase, endPhase } from './timing';
+import { openValueCache, sha } from './cache';
+import { buildContext, type BuildContext } from './context';
 import { startCompressing } from './compression';
-import { factsOf } from './recordFacts';
+import { factsOf } from '../content/recordFacts';
 
 const require = createRequire(import.meta.url);
 
@@ -42,22 +44,25 @@ export interface BuiltDatabase {
 
 let cached: { site: Site; built: Promise<BuiltDatabase> } | undefined;
 
-export function getContentDatabase(): Promise<BuiltDatabase> {
+export function getContentDatabase(context: BuildContext = buildContext()): Promise<BuiltDatabase> {
   const site = getSite();
-  if (!cached || cached.site !== site) cached = { site, built: timed('database, search index and API answers', () => buildDatabase(site, getCatalogues() ?? {})) };
+  if (!cached || cached.site !== site) cached = { site, built: timed('database, search index and API answers', () => buildDatabase(site, getCatalogues() ?? {}, context.building)) };
   return cached.built;
 }
 
-/** Builds the database and the static API answers for a site. */
-export async function buildDatabase(site: Site, catalogues: object): Promise<BuiltDatabase> {
+/**
+ * Builds the database and the static API answers for a site. `building`: a
+ * build (not the development server), which caches shards and answers and
+ * starts the compressed copies.
+ */
+export async function buildDatabase(site: Site, catalogues: object, building = false): Promise<BuiltDatabase> {
   const SQL = await getSql();
   const sections = timed('search sections', () => [...siteSections(site), ...catalogueSections(site.records, catalogues as never)]);
   // Shards whose sections did not change come from the build cache.
-  const shards = handoff().building ? openValueCache('search') : undefined;
+  const shards = building ? openValueCache('search') : undefined;
   const search = timed('search index', () => createSearchIndex(sections, site.integrity, shards && Object.assign(shards, { hash: (text: string) => sha(text) })));
   shards?.save();
   // A build's compressed copies of these files start now, beside the work below.
-  const building = handoff().building === true;
   if (building) for (const text of search.files.values()) startCompressing(text);
   const documents = site.records.map(({ _lines, ...rest }) => rest);
   // Serialised once, when the page was parsed (recordFacts.ts): the database
@@ -87,7 +92,7 @@ export async function buildDatabase(site: Site, catalogues: object): Promise<Bui
   // of the documents of that path alone (and the code, which names the cache
   // folder). The incremental build keeps answers by the hash of those
   // documents, so an unchanged page does not query the database again.
-  const cache = handoff().building ? openValueCache('answers') : undefined;
+  const cache = building ? openValueCache('answers') : undefined;
   const ofPath = new Map<unknown, string[]>();
   documents.forEach((d, i) => {
     if (d._type !== 'markdown') return;

@@ -3,7 +3,7 @@
  * content API answers (one file each, written here instead of through an
  * endpoint route, which cost a few milliseconds per file: most of a large
  * build) and the page HTML the incremental build reused from its cache
- * (src/content/renderCache.ts); newly rendered pages go into the cache.
+ * (src/build/renderCache.ts); newly rendered pages go into the cache.
  * Runs before the service worker and the compressed copies, which read dist/.
  */
 import type { AstroIntegration } from 'astro';
@@ -11,9 +11,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { handoff, htmlCache } from '../content/renderCache';
+import { htmlCache } from './renderCache';
+import { buildContext, type BuildContext } from './context';
+import { printResult } from './result';
 import { openLedger, type Ledger } from './ledger';
-import { mark, startPhase, endPhase } from '../content/buildTiming';
+import { mark, startPhase, endPhase } from './timing';
 import { pageFile } from '../content/pagePaths';
 
 /** Writes `path → content` pairs under `out`, making each folder once. */
@@ -52,7 +54,7 @@ function removeAstroBookkeeping(out: string): void {
   }
 }
 
-const ANSWER_WRITER = 'src/integrations/answer-writer.mjs';
+const ANSWER_WRITER = 'src/build/answer-writer.mjs';
 const answerWriterUrl = () => pathToFileURL(resolve(ANSWER_WRITER));
 
 /** What the answer writer did: answers written anew, and renamed from the last build. */
@@ -101,8 +103,7 @@ export function startAnswerWriter(out: string, integrity?: string): AnswerWriter
  * caches the newly rendered ones. The content-only rebuild (scripts/build.ts)
  * calls it too, with the plan it made itself and the ledger it has begun.
  */
-export async function writeBuildOutput(out: string, logger: OutputLogger, ledger: Ledger = openLedger(out), writer?: AnswerWriter): Promise<void> {
-  const h = handoff();
+export async function writeBuildOutput(h: BuildContext, out: string, logger: OutputLogger, ledger: Ledger = openLedger(out), writer?: AnswerWriter): Promise<void> {
   if (!h.answers) {
     await writer?.stop();
     throw new Error('nucleus:build-output: the pages did not hand over the content API answers (src/pages/content.sqlite.ts and src/pages/[...slug].astro set them)');
@@ -136,6 +137,7 @@ export async function writeBuildOutput(out: string, logger: OutputLogger, ledger
   endPhase('copy cached pages in, cache new ones', pagesStarted);
   const answers = await answersWritten;
   endPhase('write static API answers (on a worker thread)', answersStarted);
+  printResult({ pages: h.pages.length, reused, copied, answersWritten: answers.written, answersRenamed: answers.renamed });
   logger.info(`${answers.written + answers.renamed} content API answers written (${answers.renamed} of them renamed from the last build); ${reused} of ${h.pages.length} pages reused from the build cache (${copied} copied, ${reused - copied} already in place)`);
 }
 
@@ -147,14 +149,14 @@ export default function buildOutput(): AstroIntegration {
       'astro:config:done': () => mark('astro:config:done'),
       'astro:build:start': () => {
         mark('astro:build:start');
-        Object.assign(handoff(), { building: true, pages: [] });
+        Object.assign(buildContext(), { building: true, pages: [] });
       },
       'astro:build:setup': ({ target }) => mark(`astro:build:setup (${target})`),
       'astro:build:ssr': () => mark('astro:build:ssr (bundles done)'),
       'astro:build:generated': () => mark('astro:build:generated (pages rendered)'),
       'astro:build:done': ({ dir, logger }) => {
         mark('astro:build:done');
-        return writeBuildOutput(fileURLToPath(dir), logger);
+        return writeBuildOutput(buildContext(), fileURLToPath(dir), logger);
       },
     },
   };

@@ -17,9 +17,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cacheFolder, sha, writeAtomic } from '../content/buildCache';
-import { startPhase, endPhase, timed } from '../content/buildTiming';
-import type { OutputLogger } from './build-output';
+import { cacheFolder, sha, writeAtomic } from './cache';
+import { startPhase, endPhase, timed } from './timing';
+import type { OutputLogger } from './output';
 import { PAGES_CACHE } from '../config/offline';
 
 /** `nucleus/CoreEditor` → `nucleus/CoreEditor/index.html`, for each page folder under `dir`. */

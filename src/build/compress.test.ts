@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { writeCompressedCopies } from './compress';
-import { compressionJobs, startCompressing } from '../content/compression';
+import { compressionJobs, startCompressing } from './compression';
 import { scratchDir } from '../content/testing';
 
 const quiet = { info: () => undefined, warn: () => undefined };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renameAnswers, writeAnswers } from './answer-writer.mjs';
-import { startAnswerWriter } from './build-output';
+import { startAnswerWriter } from './output';
 import { scratchDir } from '../content/testing';
 
 const QUERY = 'api/content/query';

@@ -6,8 +6,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { catalogueSchemas, emptyCatalogues, type Catalogues } from '../../src/rules';
-import { CATALOGUE_FILES } from '../../src/content/catalogueFiles';
+import { catalogueSchemas, emptyCatalogues, type Catalogues } from '../rules';
+import { CATALOGUE_FILES } from './catalogueFiles';
 
 export { CATALOGUE_FILES };
 

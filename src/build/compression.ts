@@ -1,9 +1,9 @@
 /**
  * The compressed copies (.br, .gz) of the build's data files, made on libuv's
  * thread pool. A data file's copies are started as soon as its bytes exist
- * (`startCompressing`, from src/content/database.ts and dataFiles.ts), so
+ * (`startCompressing`, from src/build/database.ts and dataFiles.ts), so
  * zlib runs beside the main thread's API answers and page
- * writes; src/integrations/compress.ts, at the end of the build, only waits
+ * writes; src/build/compress.ts, at the end of the build, only waits
  * for them. Every content change gives a new database (and search files,
  * which name the content integrity), whose copies took 2 to 2.5 s at the
  * end of the content-only rebuild.
@@ -17,7 +17,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants } from 'node:zlib';
-import { cacheFolder, sha, writeAtomic } from './buildCache';
+import { cacheFolder, sha, writeAtomic } from './cache';
 
 /** Smaller files get no copies. */
 export const MIN_COMPRESSED_BYTES = 16 * 1024;

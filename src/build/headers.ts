@@ -20,7 +20,7 @@ import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { handoff } from '../content/buildCache';
+import { buildContext } from './context';
 import { securityHeaders, type Policy } from '../security/policy';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -73,7 +73,7 @@ export function pagePatterns(pages: PageAddresses): string[] {
 /** The text of `_headers` for a site served under `base`. */
 export function headersFile(base: string, pages: PageAddresses, policy: Policy): string {
   const prefix = normalBase(base);
-  const lines = ['# Response headers for static hosts that read _headers (Netlify, Cloudflare Pages).', `# Written by the build for the base path ${prefix} (src/integrations/headers.ts).`];
+  const lines = ['# Response headers for static hosts that read _headers (Netlify, Cloudflare Pages).', `# Written by the build for the base path ${prefix} (src/build/headers.ts).`];
   const rule = (pattern: string, headers: [string, string][]) => lines.push(pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`));
   lines.push('', '# Every file: the Content-Security-Policy (docs/security.md) and the other security headers.');
   const security = securityHeaders(policy);
@@ -110,7 +110,7 @@ export default function headers(): AstroIntegration {
       'astro:config:done': ({ config }) => {
         base = config.base;
       },
-      'astro:build:done': ({ dir }) => writeHeaders(fileURLToPath(dir), base, handoff().security?.policy),
+      'astro:build:done': ({ dir }) => writeHeaders(fileURLToPath(dir), base, buildContext().security?.policy),
     },
   };
 }

@@ -9,21 +9,21 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { handoff, type PagePlan } from '../../src/content/buildCache';
-import { getSite } from '../../src/content/load';
-import { contentPagePaths, pageFile } from '../../src/content/pagePaths';
-import { appKey, htmlCache, renderKey, sharedKey, sharedParts } from '../../src/content/renderCache';
-import { dataFiles } from '../../src/content/dataFiles';
-import { snapshotDir, snapshotIdentity, SNAPSHOT_FORMAT, environmentKey, type SnapshotRecord } from '../../src/integrations/snapshot';
-import { startAnswerWriter, writeAll, writeBuildOutput, type AnswerWriter, type OutputLogger } from '../../src/integrations/build-output';
-import { openLedger } from '../../src/integrations/ledger';
-import { writeServiceWorker } from '../../src/integrations/service-worker';
-import { writeCompressedCopies } from '../../src/integrations/compress';
-import { writeHeaders } from '../../src/integrations/headers';
-import { startPhase, endPhase, timed } from '../../src/content/buildTiming';
-import { MIN_COMPRESSED_BYTES } from '../../src/content/compression';
-import { openBundle } from './bundleRender';
-import { allowedHashes, blockedScripts } from '../../src/security/build';
+import type { BuildContext, PagePlan } from './context';
+import { getSite } from './site';
+import { contentPagePaths, pageFile } from '../content/pagePaths';
+import { appKey, htmlCache, renderKey, sharedKey, sharedParts } from './renderCache';
+import { dataFiles } from './dataFiles';
+import { snapshotDir, snapshotIdentity, SNAPSHOT_FORMAT, environmentKey, type SnapshotRecord } from './snapshot';
+import { startAnswerWriter, writeAll, writeBuildOutput, type AnswerWriter, type OutputLogger } from './output';
+import { openLedger } from './ledger';
+import { writeServiceWorker } from './serviceWorker';
+import { writeCompressedCopies } from './compress';
+import { writeHeaders } from './headers';
+import { startPhase, endPhase, timed } from './timing';
+import { MIN_COMPRESSED_BYTES } from './compression';
+import { internalsProblem, openBundle } from './astro';
+import { allowedHashes, blockedScripts } from '../security/build';
 
 /** More changed pages than this and a full build is the better tool (and the safer one). */
 export const MAX_CHANGED_PAGES = 50;
@@ -32,7 +32,7 @@ export type PatchResult = { rendered: number; pages: number } | { fallback: stri
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
 
-/** Static API answers: src/integrations/answer-writer.mjs renames the unchanged ones and removes the rest. */
+/** Static API answers: src/build/answer-writer.mjs renames the unchanged ones and removes the rest. */
 const ANSWER_FILE = /^api\/content\/(query|navigation)\/[^/]+\.json$/;
 
 /**
@@ -62,16 +62,21 @@ function witnessFor(plan: PagePlan[], changed: PagePlan[]): PagePlan | undefined
   return reused.find((p) => dirname(p.path) === folder) ?? reused[0];
 }
 
-export async function contentOnlyBuild(out: string, logger: OutputLogger): Promise<PatchResult> {
+/**
+ * Runs the content-only rebuild into `out` with the build context `h` (the
+ * one the saved bundle's pages read too: scripts/build.ts takes it from
+ * buildContext()).
+ */
+export async function contentOnlyBuild(h: BuildContext, out: string, logger: OutputLogger): Promise<PatchResult> {
   let ready: Ready | { fallback: string };
   try {
-    ready = await prepare();
+    ready = await prepare(h);
   } catch (e) {
     return { fallback: `an error before anything was written (${(e as Error).message.split('\n')[0]})` };
   }
   if ('fallback' in ready) return ready;
   try {
-    return await write(out, ready, logger);
+    return await write(h, out, ready, logger);
   } catch (e) {
     // `astro build` writes the whole folder again.
     return { fallback: `an error while writing ${out} (${(e as Error).message.split('\n')[0]})` };
@@ -89,7 +94,7 @@ interface Ready {
 }
 
 /** Decides whether the content-only rebuild can run, and renders the changed pages. */
-async function prepare(): Promise<Ready | { fallback: string }> {
+async function prepare(h: BuildContext): Promise<Ready | { fallback: string }> {
   const dir = snapshotDir();
   if (!dir) return { fallback: 'the build cache is off (NUCLEUS_BUILD_CACHE=0)' };
   if (!existsSync(join(dir, 'record.json'))) return { fallback: 'no snapshot of a full build of this code version (code, config or base path changed, or first build)' };
@@ -98,10 +103,12 @@ async function prepare(): Promise<Ready | { fallback: string }> {
   if (record.environment !== environmentKey()) return { fallback: 'PUBLIC_ environment variables or .env files changed (they are in the client code)' };
   const cache = htmlCache();
   if (!cache) return { fallback: 'the build cache is off' };
+  // An Astro upgrade that moved what src/build/astro.ts uses: never guess.
+  const astro = await internalsProblem();
+  if (astro) return { fallback: astro };
 
   // Load the content as a build does (parse cache on); the saved bundle's own
   // copy of the loader is handed this site instead of loading it again.
-  const h = handoff();
   h.building = true;
   // The policy's inputs of the full build; the pages render the policy from them again.
   h.security = { astroScriptHashes: record.security.astroScriptHashes, services: record.security.services };
@@ -112,15 +119,15 @@ async function prepare(): Promise<Ready | { fallback: string }> {
   const pages = paths.filter((p) => !p.props.redirect);
   const redirects = paths.filter((p) => p.props.redirect).map((p) => p.props.path);
   if (!sameSet(pages.map((p) => p.props.path), record.paths) || !sameSet(redirects, record.redirects)) return { fallback: 'pages were added, removed or moved' };
-  if (sharedKey(site) !== record.sharedKey) {
-    const parts = sharedParts(site) as unknown as Record<string, string>;
+  if (sharedKey(site, h.security) !== record.sharedKey) {
+    const parts = sharedParts(site, h.security) as unknown as Record<string, string>;
     const changed = Object.keys(parts).filter((name) => parts[name] !== record.sharedParts[name]);
     return { fallback: `what every page shows changed (${changed.join(', ') || 'shared key'}: a title, order or folder, folder settings or catalogues)` };
   }
-  if (appKey(site, new Set(paths.map((p) => p.props.path))) !== record.appKey) return { fallback: 'the home page, a page outside the content route or where a catalogue is listed changed' };
+  if (appKey(site, h.security, new Set(paths.map((p) => p.props.path))) !== record.appKey) return { fallback: 'the home page, a page outside the content route or where a catalogue is listed changed' };
 
   const plan: PagePlan[] = pages.map(({ props: { path } }) => {
-    const key = renderKey(site, path, site.pages.get(path));
+    const key = renderKey(site, h.security, path, site.pages.get(path));
     return { path, key, reused: cache.has(key) };
   });
   const changed = plan.filter((p) => !p.reused);
@@ -143,20 +150,19 @@ async function prepare(): Promise<Ready | { fallback: string }> {
 }
 
 /** Writes the output folder from the snapshot, the caches and the rendered pages. */
-async function write(out: string, ready: Ready, logger: OutputLogger): Promise<PatchResult> {
+async function write(h: BuildContext, out: string, ready: Ready, logger: OutputLogger): Promise<PatchResult> {
   // The answers already in the folder are renamed to the new integrity on a
   // worker thread, beside the work below; it ends before this returns.
   const answers = startAnswerWriter(out, ready.integrity);
   let handedOver = false;
   try {
-    return await writeWith(out, ready, logger, answers, () => (handedOver = true));
+    return await writeWith(h, out, ready, logger, answers, () => (handedOver = true));
   } finally {
     if (!handedOver) await answers.stop();
   }
 }
 
-async function writeWith(out: string, { dir, record, plan, redirects, html }: Ready, logger: OutputLogger, answers: AnswerWriter, handOver: () => void): Promise<PatchResult> {
-  const h = handoff();
+async function writeWith(h: BuildContext, out: string, { dir, record, plan, redirects, html }: Ready, logger: OutputLogger, answers: AnswerWriter, handOver: () => void): Promise<PatchResult> {
   const copyStarted = startPhase();
   // The folder is brought to the snapshot's files plus the content pages
   // and API answers (written below); updating it in place spares removing and
@@ -181,7 +187,7 @@ async function writeWith(out: string, { dir, record, plan, redirects, html }: Re
 
   const dataStarted = startPhase();
   Object.assign(h, { pages: plan, redirects });
-  const data = [...(await dataFiles())].map(([path, bytes]): [string, Uint8Array | string] => [path.slice(1), bytes]);
+  const data = [...(await dataFiles(h))].map(([path, bytes]): [string, Uint8Array | string] => [path.slice(1), bytes]);
   writeAll(out, data);
   endPhase('content-only: data files', dataStarted);
   // Every file that may get compressed copies is known here: no need to look through dist/.
@@ -191,7 +197,7 @@ async function writeWith(out: string, { dir, record, plan, redirects, html }: Re
   // list is made; both end before anything else happens (a fallback build
   // must not race the writer).
   handOver();
-  const settled = await Promise.allSettled([writeBuildOutput(out, logger, ledger, answers), writeServiceWorker(out, logger)]);
+  const settled = await Promise.allSettled([writeBuildOutput(h, out, logger, ledger, answers), writeServiceWorker(out, logger)]);
   for (const s of settled) if (s.status === 'rejected') throw s.reason;
   await writeCompressedCopies(out, logger, mayCompress);
   writeHeaders(out, record.base, h.security?.policy);

@@ -1,0 +1,36 @@
+/**
+ * The layers of docs/architecture.md as data: .dependency-cruiser.cjs makes
+ * its rules from them, and scripts/layers.test.ts checks .astro files with them.
+ */
+/** Leaf modules any folder may import: zod's browser setting (imports nothing of the project) and the stylesheets. */
+const LEAVES = '^src/config/zod\\.ts$|^src/styles/';
+
+/** Folder → the folders of src/ it may import, from the bottom layer up (docs/architecture.md). */
+const MAY_IMPORT = {
+  // 1. Pure cores
+  query: [],
+  rules: [],
+  // 2. Configuration
+  config: [],
+  // 3. Data access and the security policy
+  db: ['query'],
+  auth: [],
+  storage: ['rules', 'config'],
+  security: ['auth', 'storage', 'config'],
+  // 4. Content pipeline and search
+  content: ['config', 'query', 'rules'],
+  search: ['content', 'config', 'query'],
+  // 5. The build (Node)
+  build: ['content', 'search', 'db', 'query', 'rules', 'config', 'security'],
+  // 6. Client state and page scripts
+  stores: ['auth', 'db', 'config'],
+  scripts: ['config', 'stores', 'db', 'content', 'search', 'auth', 'query', 'security'],
+  // 7. User interface: components, then the editors (which use components), then the layouts
+  components: ['query', 'rules', 'config', 'db', 'auth', 'storage', 'security', 'content', 'search', 'build', 'stores', 'scripts'],
+  editors: ['query', 'rules', 'config', 'db', 'auth', 'storage', 'security', 'content', 'search', 'build', 'stores', 'scripts', 'components', 'layouts'],
+  layouts: ['query', 'rules', 'config', 'db', 'auth', 'storage', 'security', 'content', 'search', 'build', 'stores', 'scripts', 'components'],
+  // 8. Entry points
+  integrations: ['build', 'content', 'search', 'db', 'query', 'config', 'security'],
+};
+
+module.exports = { MAY_IMPORT, LEAVES };

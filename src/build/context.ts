@@ -1,0 +1,59 @@
+/**
+ * The build context: the one typed object the build's steps share, from the
+ * start of a build to its end: the page plan, the static API answers, the
+ * keys the content-only rebuild compares, the Content-Security-Policy, the
+ * site the rebuild loaded, and the cache files being written.
+ *
+ * Astro renders the pages in the process that runs the integration hooks, but
+ * from its own server bundle, so the pages' copy of a module is not the
+ * hooks' copy and module state is not shared; the content-only rebuild runs
+ * that saved bundle too. So the context sits in ONE slot on globalThis, and
+ * this file is the only one that reads or writes it: Astro's entry points
+ * (the pages, the integration hooks, scripts/build.ts) take it from
+ * `buildContext()`; every other function of the build is handed it.
+ */
+import type { BuildSecurity } from '../security/build';
+import type { CacheFileState } from './cache';
+
+export interface PagePlan {
+  /** Route path (`/rules/combat`). */
+  path: string;
+  key: string;
+  /** Cached HTML is copied in; the page was not rendered. */
+  reused: boolean;
+}
+
+export interface BuildContext {
+  /** Set when `astro build` or the content-only rebuild starts (never in `astro dev`). */
+  building: boolean;
+  /** The catch-all route's content pages, rendered or reused from the HTML cache. */
+  pages: PagePlan[];
+  /** Static API answers: path → JSON text, made with the database, written by src/build/output.ts. */
+  answers?: Map<string, string>;
+  /** Keys of what every page, and what the other routes' pages, show (renderCache.ts). */
+  sharedKey?: string;
+  sharedParts?: Record<string, string>;
+  appKey?: string;
+  /** Folder redirect pages of the catch-all route (rendered every build). */
+  redirects?: string[];
+  /**
+   * The site the content-only rebuild loaded: the saved server bundle's own
+   * copy of src/build/site.ts uses it instead of loading the content again.
+   */
+  site?: { contentDir: string };
+  /** The Content-Security-Policy's inputs and, once a page rendered it, the policy (src/integrations/security.ts). */
+  security?: BuildSecurity;
+  /** Cache files being written in the background (writeAtomicLater), and the first failure. */
+  writes: Promise<void>;
+  writeError?: Error;
+  /** What each cache file this process saved holds once written (a cache opened meanwhile reads it from here). */
+  cacheFiles: Map<string, CacheFileState>;
+}
+
+const SLOT: unique symbol = Symbol.for('nucleus.build.context');
+
+/** This process's build context (made on first use). */
+export function buildContext(): BuildContext {
+  const g = globalThis as typeof globalThis & { [SLOT]?: BuildContext };
+  return (g[SLOT] ??= { building: false, pages: [], writes: Promise.resolve(), cacheFiles: new Map() });
+}
