@@ -9,9 +9,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
-import { SearchEngine } from '../../src/content/searchEngine';
-import { SEARCH_MANIFEST_PATH } from '../../src/content/searchIndex';
-import type { SearchManifest } from '../../src/content/searchFormat';
+import { SearchEngine, SEARCH_MANIFEST_PATH, type SearchManifest } from '../../src/search';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -137,7 +135,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (content) {
     const { loadSite } = await import('../../src/content/load');
     const { siteSections } = await import('../../src/content/search');
-    const { createSearchIndex } = await import('../../src/content/searchIndex');
+    const { createSearchIndex } = await import('../../src/search');
     const site = loadSite(content);
     const t = performance.now();
     files = createSearchIndex(siteSections(site), site.integrity).files;

@@ -9,7 +9,7 @@ import { getContentDatabase } from './database';
 import { handoff } from './buildCache';
 import { getSite } from './load';
 import { buildId, buildMeta } from './buildInfo';
-import { SEARCH_MANIFEST_PATH } from './searchIndex';
+import { SEARCH_MANIFEST_PATH } from '../search';
 import { startCompressing } from './compression';
 
 /** content.sqlite; hands over the API answers. */

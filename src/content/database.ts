@@ -10,7 +10,7 @@ import { getSite, type Site } from './load';
 import { getCatalogues } from './catalogues';
 import { siteSections } from './search';
 import { catalogueSections } from './catalogueSearch';
-import { createSearchIndex, SEARCH_MANIFEST_PATH, type SearchFiles } from './searchIndex';
+import { createSearchIndex, SEARCH_MANIFEST_PATH, type SearchFiles } from '../search';
 import { pageQuery, surroundQuery, NAVIGATION_QUERY, globalQueries } from './queries';
 import { siteConfig } from '../config/site';
 import { timed, startPhase, endPhase } from './buildTiming';

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { SearchEngine } from '../../content/searchEngine';
+import type { SearchEngine } from '../../search';
 import { loadIndex, loadTexts } from './loader';
 import { groupResults, type Piece, type ResultGroup } from './results';
 import { withBase } from '../../config/base';

@@ -1,8 +1,8 @@
 /**
  * Writes the search index (build side, but pure): one manifest, and per shard
- * an index file and a texts file (see searchFormat.ts for the shapes).
+ * an index file and a texts file (see format.ts for the shapes).
  */
-import type { SearchSection } from './sections';
+import type { SearchSection } from '../content/sections';
 import {
   SEARCH_FORMAT_VERSION,
   PAGE_FIELDS,
@@ -15,7 +15,7 @@ import {
   type SearchManifest,
   type SearchShard,
   type SearchTexts,
-} from './searchFormat';
+} from './format';
 
 /** Site-relative address of the manifest. */
 export const SEARCH_MANIFEST_PATH = '/search-index.json';

@@ -23,7 +23,7 @@ import {
   type Postings,
   type SearchShard,
   type SearchTexts,
-} from './searchFormat';
+} from './format';
 
 export interface SearchHit {
   /** `path` or `path#anchor`. */

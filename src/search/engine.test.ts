@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { sectionsOf } from './sections';
-import { createSearchIndex } from './searchIndex';
-import { SearchEngine, fuzzyDistance } from './searchEngine';
-import { engineFor, pageRecord } from './searchTesting';
-import type { SearchSection } from './sections';
+import { sectionsOf } from '../content/sections';
+import { createSearchIndex } from './indexBuilder';
+import { SearchEngine, fuzzyDistance } from './engine';
+import { engineFor, pageRecord } from './testing';
+import type { SearchSection } from '../content/sections';
 
 const sections: SearchSection[] = [
   ...sectionsOf(pageRecord('/rules/gear', 'Gear', 'Things to carry.\n\n## Rifles\n\nThe plasma rifle fires superheated gas.\n\n## Knives\n\nSharp and quiet.\n'), 'Rules'),
