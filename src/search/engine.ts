@@ -24,7 +24,7 @@ import {
   type SearchShard,
   type SearchTexts,
 } from './format';
-import { bitCount, strengthOf, TopList } from './ranking';
+import { bitCount, strengthOf, TopList, type MatchFacts } from './ranking';
 
 /** An index word a query word stands for: its weight, and whether found whole, as a prefix or by typo. */
 interface Found {
@@ -374,6 +374,7 @@ export class SearchEngine {
    */
   private rank(scratch: (Scratch | undefined)[], full: number, and: boolean, limit: number): { best: TopList; total: number } {
     const words = bitCount(full);
+    const facts: MatchFacts = { full, words, or: !and, matched: 0, sure: 0, heading: 0, headingAny: 0, headingExact: 0, headingLength: 0, isPage: true };
     const best = new TopList(limit);
     let total = 0;
     scratch.forEach((sc, s) => {
@@ -389,18 +390,15 @@ export class SearchEngine {
         if (and && (matched & full) !== full) continue;
         // A lead section is named by its page's title (a catalogue entry's name), a headed one by its heading.
         const named = lead && !headings[i];
-        const strength = strengthOf({
-          full,
-          matched,
-          sure: section.sure[i]! | page.sure[p]!,
-          heading: section.head[i]! | page.head[p]!,
-          headingAny: section.headAny[i]! | page.headAny[p]!,
-          headingExact: named ? page.headExact[p]! : section.headExact[i]!,
-          headingLength: named ? lengths.title[p]! : lengths.heading[i]!,
-          words,
-          isPage: kindOf[p] === pageKind,
-          or: !and,
-        });
+        // One object, filled per section: no garbage for the thousands a common word matches.
+        facts.matched = matched;
+        facts.sure = section.sure[i]! | page.sure[p]!;
+        facts.heading = section.head[i]! | page.head[p]!;
+        facts.headingAny = section.headAny[i]! | page.headAny[p]!;
+        facts.headingExact = named ? page.headExact[p]! : section.headExact[i]!;
+        facts.headingLength = named ? lengths.title[p]! : lengths.heading[i]!;
+        facts.isPage = kindOf[p] === pageKind;
+        const strength = strengthOf(facts);
         total++;
         best.offer(strength, section.score[i]! + page.score[p]!, s, i);
       }

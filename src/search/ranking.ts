@@ -57,10 +57,10 @@ export const HEADING_ALL = 2;
 export const HEADING_SOME = 1;
 export const BODY_ONLY = 0;
 
-export function headingTier(f: Pick<MatchFacts, 'full' | 'heading' | 'headingExact' | 'headingLength' | 'words'>): number {
+export function headingTier(f: Pick<MatchFacts, 'full' | 'headingExact' | 'headingLength' | 'words'>, heading: number): number {
   if ((f.headingExact & f.full) === f.full && f.headingLength === f.words) return HEADING_EXACT;
-  if ((f.heading & f.full) === f.full) return HEADING_ALL;
-  return f.heading !== 0 ? HEADING_SOME : BODY_ONLY;
+  if ((heading & f.full) === f.full) return HEADING_ALL;
+  return heading !== 0 ? HEADING_SOME : BODY_ONLY;
 }
 
 /** One number that orders results by R1–R4 (higher first); R5 breaks its ties. */
@@ -69,7 +69,7 @@ export function strengthOf(f: MatchFacts): number {
   const fuzzyFree = (f.sure & needed) === needed ? 1 : 0;
   const orWords = f.or ? bitCount(f.matched) : 0;
   // A typo may lift a heading only among results that needed a typo (R1 keeps them below the rest).
-  const tier = headingTier(fuzzyFree ? f : { ...f, heading: f.headingAny });
+  const tier = headingTier(f, fuzzyFree ? f.heading : f.headingAny);
   return (orWords << 4) | (fuzzyFree << 3) | (tier << 1) | (f.isPage ? 1 : 0);
 }
 
