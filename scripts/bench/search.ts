@@ -2,6 +2,7 @@
  * Search benchmark: sizes, load time and query latency of the search index.
  *   npm run --silent bench:search -- --content DIR   (builds the index from a content folder, e.g. the generated corpus)
  *   npm run --silent bench:search -- --dist DIR      (reads a built site's search files)
+ *   npm run --silent bench:search -- --browser DIR   (a built site in Chromium: bytes and time to the first result, warm queries; search-browser.ts)
  * `bench:query --db …` prints the same figures for the index inside a built database.
  * Numbers, never assertions; on a shared machine times are upper bounds.
  */
@@ -139,6 +140,12 @@ function arg(name: string): string | undefined {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const content = arg('content');
   const dist = arg('dist');
+  const browser = arg('browser');
+  if (browser) {
+    const { browserReport } = await import('./search-browser');
+    console.log(JSON.stringify(await browserReport(browser, arg('query') ?? 'plasma', Number(arg('runs') ?? 5)), null, 2));
+    process.exit(0);
+  }
   let files: Map<string, string>;
   let buildMs: number | undefined;
   if (content) {
@@ -152,7 +159,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   } else if (dist) {
     files = searchFilesIn(dist);
   } else {
-    console.error('usage: npm run --silent bench:search -- --content DIR | --dist DIR');
+    console.error('usage: npm run --silent bench:search -- --content DIR | --dist DIR | --browser DIST [--query WORD] [--runs N]');
     process.exit(2);
   }
   console.log(JSON.stringify({ ...(buildMs === undefined ? {} : { indexBuildMs: Math.round(buildMs) }), ...searchReport(files) }, null, 2));
