@@ -10,7 +10,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 
-const port = 4400 + Math.floor(Math.random() * 90);
+// Away from the end-to-end servers (E2E_PORT 44xx) that may run beside it.
+const port = Number(process.env.BENCH_PORT ?? 4700 + Math.floor(Math.random() * 200));
 const origin = `http://127.0.0.1:${port}`;
 
 async function waitForServer(): Promise<void> {
