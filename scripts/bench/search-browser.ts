@@ -85,7 +85,8 @@ async function warmQueries(page: Page, queries: string[]): Promise<number[]> {
 
 export async function browserReport(dist: string, query: string, runs: number): Promise<Record<string, unknown>> {
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`bench:search: ${dist}/ has no build; run npm run build first.`);
-  const server = spawn('npx', ['serve', dist, '--listen', `tcp://127.0.0.1:${port}`, '--no-clipboard', '--no-request-logging'], { stdio: 'ignore' });
+  // In a process group of its own: npx starts serve as a child, and both must end with the benchmark.
+  const server = spawn('npx', ['serve', dist, '--listen', `tcp://127.0.0.1:${port}`, '--no-clipboard', '--no-request-logging'], { stdio: 'ignore', detached: true });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
     await waitForServer();
@@ -106,6 +107,6 @@ export async function browserReport(dist: string, query: string, runs: number): 
     };
   } finally {
     await browser.close();
-    server.kill();
+    if (server.pid) process.kill(-server.pid);
   }
 }
