@@ -15,8 +15,7 @@ import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { writeCorpus } from '../corpus';
 import { searchFilesIn } from './search';
-import { SEARCH_MANIFEST_PATH } from '../../src/content/searchIndex';
-import type { SearchManifest } from '../../src/content/searchFormat';
+import { SEARCH_MANIFEST_PATH, type SearchManifest } from '../../src/search';
 
 function arg(name: string, fallback?: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

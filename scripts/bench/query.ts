@@ -14,8 +14,7 @@ import { pageQuery, surroundQuery } from '../../src/content/queries';
 import { dirname, join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { searchReport, searchFilesIn } from './search';
-import { SEARCH_MANIFEST_PATH } from '../../src/content/searchIndex';
-import type { SearchManifest } from '../../src/content/searchFormat';
+import { SEARCH_MANIFEST_PATH, type SearchManifest } from '../../src/search';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

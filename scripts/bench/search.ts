@@ -2,6 +2,7 @@
  * Search benchmark: sizes, load time and query latency of the search index.
  *   npm run --silent bench:search -- --content DIR   (builds the index from a content folder, e.g. the generated corpus)
  *   npm run --silent bench:search -- --dist DIR      (reads a built site's search files)
+ *   npm run --silent bench:search -- --browser DIR   (a built site in Chromium: bytes and time to the first result, warm queries; search-browser.ts)
  * `bench:query --db …` prints the same figures for the index inside a built database.
  * Numbers, never assertions; on a shared machine times are upper bounds.
  */
@@ -9,9 +10,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
-import { SearchEngine } from '../../src/content/searchEngine';
-import { SEARCH_MANIFEST_PATH } from '../../src/content/searchIndex';
-import type { SearchManifest } from '../../src/content/searchFormat';
+import { SearchEngine, SEARCH_MANIFEST_PATH, type SearchManifest } from '../../src/search';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -88,6 +87,9 @@ export function searchReport(files: Map<string, string>, iterations = 200): Reco
   };
   const hits = (q: string) => engine.search(q).total;
 
+  // What a browser fetches before the first result of a fresh search today:
+  // the manifest and every published shard (gzipped, as sent; the dialog's
+  // code is not counted here). Section texts follow, for the excerpts.
   return {
     pages: published.reduce((n, s) => n + s.pages, 0),
     sections: published.reduce((n, s) => n + s.sections, 0),
@@ -106,6 +108,7 @@ export function searchReport(files: Map<string, string>, iterations = 200): Reco
     manifest: `${kb(manifestSize.raw)} / ${kb(manifestSize.gzip)} gz`,
     loadMs: { ...stats(loads), meanCpuMs: Number(((loadCpuUsed.user + loadCpuUsed.system) / 1000 / loads.length).toFixed(1)) },
     firstQuery: { ms: Number(firstQueryMs.toFixed(1)), cpuMs: Number(((firstCpuUsed.user + firstCpuUsed.system) / 1000).toFixed(1)) },
+    bytesBeforeFirstResultGzip: kb(index.gzip),
     matchingSections: { plasma: hits('plasma'), 'plasmma rifle': hits('plasmma rifle'), p: hits('p') },
     oneWord: time(ONE_WORD),
     twoWords: time(TWO_WORDS),
@@ -132,12 +135,18 @@ function arg(name: string): string | undefined {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const content = arg('content');
   const dist = arg('dist');
+  const browser = arg('browser');
+  if (browser) {
+    const { browserReport } = await import('./search-browser');
+    console.log(JSON.stringify(await browserReport(browser, arg('query') ?? 'plasma', Number(arg('runs') ?? 5)), null, 2));
+    process.exit(0);
+  }
   let files: Map<string, string>;
   let buildMs: number | undefined;
   if (content) {
     const { loadSite } = await import('../../src/content/load');
     const { siteSections } = await import('../../src/content/search');
-    const { createSearchIndex } = await import('../../src/content/searchIndex');
+    const { createSearchIndex } = await import('../../src/search');
     const site = loadSite(content);
     const t = performance.now();
     files = createSearchIndex(siteSections(site), site.integrity).files;
@@ -145,7 +154,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   } else if (dist) {
     files = searchFilesIn(dist);
   } else {
-    console.error('usage: npm run --silent bench:search -- --content DIR | --dist DIR');
+    console.error('usage: npm run --silent bench:search -- --content DIR | --dist DIR | --browser DIST [--query WORD] [--runs N]');
     process.exit(2);
   }
   console.log(JSON.stringify({ ...(buildMs === undefined ? {} : { indexBuildMs: Math.round(buildMs) }), ...searchReport(files) }, null, 2));

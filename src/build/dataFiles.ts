@@ -9,7 +9,7 @@ import { getContentDatabase } from './database';
 import type { BuildContext } from './context';
 import { getSite } from './site';
 import { buildId, buildMeta } from './info';
-import { SEARCH_MANIFEST_PATH } from '../content/searchIndex';
+import { SEARCH_MANIFEST_PATH } from '../search';
 import { startCompressing } from './compression';
 
 /** content.sqlite; hands over the API answers. */

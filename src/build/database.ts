@@ -11,7 +11,7 @@ import { getSite } from './site';
 import { getCatalogues } from '../content/catalogues';
 import { siteSections } from '../content/search';
 import { catalogueSections } from '../content/catalogueSearch';
-import { createSearchIndex, SEARCH_MANIFEST_PATH, type SearchFiles } from '../content/searchIndex';
+import { createSearchIndex, SEARCH_MANIFEST_PATH, type SearchFiles } from '../search';
 import { pageQuery, surroundQuery, NAVIGATION_QUERY, globalQueries } from '../content/queries';
 import { siteConfig } from '../config/site';
 import { timed, startPhase, endPhase } from './timing';

@@ -11,6 +11,12 @@ export interface SearchSection {
   pageTitle: string;
   heading?: string;
   text: string;
+  /**
+   * The first cell of each table row in the section, joined with ' · ': what
+   * each row is about (a skill, a term, a weapon), so a word that names a row
+   * counts more than one in running text. Absent when there is none.
+   */
+  labels?: string;
   /** Folder titles above the page, joined with ' › '. */
   breadcrumb: string;
   kind: string;
@@ -24,18 +30,35 @@ function textOf(node: BodyNode): string {
   return /^(p|li|tr|td|th|h\d|blockquote|callout|table|ul|ol)$/.test(node.tag) ? ` ${inner} ` : inner;
 }
 
+/** First cells of the body rows of the tables in `node` (header rows start with `th`). */
+function rowLabels(node: BodyNode, out: string[]): string[] {
+  if (node.type === 'text') return out;
+  if (node.tag === 'tr') {
+    const first = node.children.find((c) => c.type === 'element');
+    if (first && first.type === 'element' && first.tag === 'td') {
+      const label = textOf(first).replace(/\s+/g, ' ').trim();
+      if (label) out.push(label);
+    }
+    return out;
+  }
+  for (const child of node.children) rowLabels(child, out);
+  return out;
+}
+
 /**
  * A page's sections without what the page and its place add (path, title,
  * breadcrumb, kind, draft): a function of the body alone, so the build keeps
  * it with the page's parse (recordFacts.ts).
  */
-export type SectionPart = Pick<SearchSection, 'id' | 'anchor' | 'heading' | 'text'>;
+export type SectionPart = Pick<SearchSection, 'id' | 'anchor' | 'heading' | 'text' | 'labels'>;
 
 export function sectionParts(record: Pick<PageRecord, '_path' | 'description' | 'body'>): SectionPart[] {
   const parts: SectionPart[] = [];
   let current: SectionPart = { id: record._path, text: record.description ? `${record.description} ` : '' };
+  let labels: string[] = [];
   const push = () => {
     current.text = current.text.replace(/\s+/g, ' ').trim();
+    if (labels.length > 0) current.labels = labels.join(' · ');
     if (current.text || current.heading || parts.length === 0) parts.push(current);
   };
   for (const node of record.body.children) {
@@ -43,8 +66,10 @@ export function sectionParts(record: Pick<PageRecord, '_path' | 'description' | 
       push();
       const anchor = String(node.props.id);
       current = { id: `${record._path}#${anchor}`, anchor, heading: textOf(node).trim(), text: '' };
+      labels = [];
     } else {
       current.text += textOf(node);
+      rowLabels(node, labels);
     }
   }
   push();

@@ -104,3 +104,54 @@ test.describe('search dialog', () => {
     expect(box.width).toBeLessThanOrEqual(375);
   });
 });
+
+test.describe('search dialog behaviour', () => {
+  test('loads no search file until search is opened or its button is focused', async ({ page, at }) => {
+    const searchFiles: string[] = [];
+    page.on('request', (r) => {
+      if (/\/search(-index)?[/.]/.test(new URL(r.url()).pathname)) searchFiles.push(r.url());
+    });
+    await ready(page, at);
+    await page.waitForLoadState('networkidle');
+    expect(searchFiles).toEqual([]);
+    const manifest = page.waitForRequest((r) => r.url().includes('search-index.json'));
+    await page.getByRole('button', { name: 'Search' }).focus();
+    await manifest;
+  });
+
+  test('the first Escape closes the dialog, even with a query typed', async ({ page, at }) => {
+    await ready(page, at);
+    await page.keyboard.press('Control+k');
+    await input(page).fill('guard');
+    await expect(page.getByRole('option').first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+  });
+
+  test('after Enter, focus is on the opened section of the page, not left behind', async ({ page, at }) => {
+    await ready(page, at, '/');
+    await page.keyboard.press('Control+k');
+    await input(page).fill('initiative');
+    await expect(page.getByRole('option').first()).toHaveAttribute('href', /\/rules\/combat#initiative$/);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/rules\/combat#initiative$/);
+    await expect(page.locator('#initiative')).toBeFocused();
+  });
+
+  test('offline, lists only results on pages saved on this device and says so', async ({ page, context, at }) => {
+    test.setTimeout(60_000);
+    await page.goto(at('/'));
+    await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 15_000 });
+    await ready(page, at, '/rules/combat');
+    await context.setOffline(true);
+    await page.keyboard.press('Control+k');
+    // "guard" is in Combat (visited) and in pages never opened (Creatures, Gear and blueprints).
+    await input(page).fill('guard');
+    await expect(page.getByRole('option').first()).toBeVisible();
+    await expect(dialog(page).getByText(/You are offline: \d+ results? .*not saved on this device/)).toBeVisible();
+    const paths = await page.getByRole('option').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname.replace(/\/$/, '')));
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) expect(path).toMatch(/(^|\/)(rules\/combat|rules)?$/);
+    await context.setOffline(false);
+  });
+});

@@ -1,11 +1,21 @@
 /**
  * The search dialog (SPEC §2): opens from the header button, Ctrl/Cmd+K and
  * `/`; results as you type, grouped by page; keyboard-only friendly.
+ *
+ * - The index loads when search is first opened or its button is focused or
+ *   pointed at, never at idle on every page (most readers never search).
+ * - Once it is loaded, a query runs on the keystroke itself: no debounce (a
+ *   query takes about a millisecond; a fixed wait only added lag).
+ * - Escape closes the dialog at once (the search field would first clear).
+ * - A result opened with Enter takes focus to what it opens: the heading of
+ *   its anchor, else the page's main heading.
+ * - Offline, only results saved on this device are listed (offline.ts).
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { SearchEngine } from '../../content/searchEngine';
+import type { SearchEngine } from '../../search';
 import { loadIndex, loadTexts } from './loader';
+import { pageKey, savedPages } from './offline';
 import { groupResults, type Piece, type ResultGroup } from './results';
 import { withBase } from '../../config/base';
 import { $preview } from '../../stores/preview';
@@ -37,6 +47,44 @@ function load(drafts: boolean): Promise<SearchEngine> {
     indexLoaded = true;
     return engine;
   });
+}
+
+/** Starts loading the index (the button was focused or pointed at): the first search then finds it ready. */
+function warm(): void {
+  void load($preview.get().active).catch(() => {});
+}
+
+/**
+ * Focus on what a result opened: the element of its anchor, else the page's
+ * main heading, else its main region (made focusable without joining the tab order).
+ */
+function focusOpened(href: string): void {
+  const hash = decodeURIComponent(new URL(href, location.href).hash.slice(1));
+  const target = (hash && document.getElementById(hash)) || document.querySelector<HTMLElement>('main h1') || document.querySelector<HTMLElement>('main');
+  if (!target) return;
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+}
+
+/** Saved pages while offline (`null` when online): results elsewhere would open the offline page. */
+function useOfflinePages(open: boolean): Set<string> | null {
+  const [saved, setSaved] = useState<Set<string> | null>(null);
+  useEffect(() => {
+    let live = true;
+    const check = () => {
+      if (navigator.onLine) return setSaved(null);
+      savedPages().then((s) => live && setSaved(s), () => live && setSaved(null));
+    };
+    check();
+    window.addEventListener('online', check);
+    window.addEventListener('offline', check);
+    return () => {
+      live = false;
+      window.removeEventListener('online', check);
+      window.removeEventListener('offline', check);
+    };
+  }, [open]);
+  return saved;
 }
 
 function readRecent(): string[] {
@@ -79,7 +127,6 @@ function SearchDialog() {
   const returnFocus = useRef<HTMLElement | null>(null);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const [debounced, setDebounced] = useState('');
   const [index, setIndex] = useState<SearchEngine | null>(null);
   // Bumped when shards or their section texts arrive: the same search again, with them.
   const [loadedParts, setLoadedParts] = useState(0);
@@ -87,6 +134,7 @@ function SearchDialog() {
   const [active, setActive] = useState(0);
   const [recent, setRecent] = useState<string[]>([]);
   const preview = useStore($preview);
+  const offline = useOfflinePages(open);
   const uid = useId().replace(/:/g, '');
   const listId = `search-list-${uid}`;
   const titleId = `search-title-${uid}`;
@@ -146,30 +194,18 @@ function SearchDialog() {
       }
     };
     window.addEventListener('keydown', onKey);
-    // Warm the index when the browser is idle, so the first search is instant.
-    const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback;
-    const warm = () => void load($preview.get().active).catch(() => {});
-    const handle = idle ? idle(warm) : window.setTimeout(warm, 2000);
     document.documentElement.dataset.searchReady = 'true';
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      if (!idle) window.clearTimeout(handle);
-    };
+    return () => window.removeEventListener('keydown', onKey);
   }, [show, close]);
 
-  useEffect(() => {
-    const t = window.setTimeout(() => setDebounced(query), 60);
-    return () => window.clearTimeout(t);
-  }, [query]);
-
   const results = useMemo(() => {
-    const q = debounced.trim();
+    const q = query.trim();
     if (!index || !q) return null;
     const options = { drafts: preview.active, limit: 40 };
     const all = index.search(q, options);
     // Nothing has every word: show what has some of them, most words first.
     return all.hits.length > 0 ? all : index.search(q, { ...options, combineWith: 'OR' });
-  }, [index, debounced, preview.active, loadedParts]);
+  }, [index, query, preview.active, loadedParts]);
 
   const missing = results?.missingTexts.join(' ') ?? '';
   useEffect(() => {
@@ -185,10 +221,15 @@ function SearchDialog() {
     };
   }, [missing]);
 
-  const groups: ResultGroup[] = useMemo(() => (results ? groupResults(results.hits, results.terms, withBase) : []), [results]);
+  // Offline, results on pages not saved on this device are left out (and counted).
+  const { groups, unsaved } = useMemo(() => {
+    if (!results) return { groups: [] as ResultGroup[], unsaved: 0 };
+    const hits = offline ? results.hits.filter((h) => offline.has(pageKey(withBase(h.path), location.href))) : results.hits;
+    return { groups: groupResults(hits, results.terms, withBase), unsaved: results.hits.length - hits.length };
+  }, [results, offline]);
 
   const flat = useMemo(() => groups.flatMap((g) => g.items), [groups]);
-  useEffect(() => setActive(0), [debounced]);
+  useEffect(() => setActive(0), [query]);
 
   // A suggestion or recent search fills the field and gives focus back to it,
   // so the arrow keys and Enter work on its results at once.
@@ -199,13 +240,18 @@ function SearchDialog() {
 
   const go = (href: string) => {
     remember(query);
+    // Focus goes to what the result opens, not back to the search button.
+    returnFocus.current = null;
     // Close now, before the router moves this persisted island to the next page.
     dialogRef.current?.close();
     setOpen(false);
     // The search is done: next time the dialog opens on the recent searches.
     setQuery('');
     // The client router keeps this island (and its loaded index) across pages.
-    void navigate(href);
+    navigate(href).then(
+      () => focusOpened(href),
+      () => {},
+    );
   };
 
   const onInputKey = (e: React.KeyboardEvent<HTMLInputElement>) => {
@@ -217,6 +263,10 @@ function SearchDialog() {
       setActive((a) => (flat.length ? (a - 1 + flat.length) % flat.length : 0));
     } else if (e.key === 'Home' && e.ctrlKey) {
       setActive(0);
+    } else if (e.key === 'Escape') {
+      // A search field's Escape would only clear it; the dialog closes at once.
+      e.preventDefault();
+      close();
     } else if (e.key === 'Enter') {
       const item = flat[active];
       if (item) {
@@ -232,12 +282,12 @@ function SearchDialog() {
   }, [active, listId]);
 
   const activeId = flat[active] ? `${listId}-${active}` : undefined;
-  const q = debounced.trim();
+  const q = query.trim();
   let n = -1;
 
   return (
     <>
-      <button type="button" className="btn search-btn" onClick={show} aria-haspopup="dialog" aria-label="Search" aria-keyshortcuts="Control+K Meta+K /">
+      <button type="button" className="btn search-btn" onClick={show} onFocus={warm} onPointerEnter={warm} aria-haspopup="dialog" aria-label="Search" aria-keyshortcuts="Control+K Meta+K /">
         <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
           <path d="m21 21-4.35-4.35M10.5 18a7.5 7.5 0 1 0 0-15 7.5 7.5 0 0 0 0 15Z" />
         </svg>
@@ -314,7 +364,12 @@ function SearchDialog() {
                 )}
               </div>
             )}
-            {index && q && flat.length === 0 && (
+            {offline && unsaved > 0 && (
+              <p className="search-state search-offline" role="note">
+                You are offline: {unsaved} result{unsaved === 1 ? ' is' : 's are'} on pages not saved on this device, and {unsaved === 1 ? 'is' : 'are'} not listed.
+              </p>
+            )}
+            {index && q && flat.length === 0 && unsaved === 0 && (
               <div className="search-state" role="status">
                 <p>
                   Nothing matched <strong>“{q}”</strong>.

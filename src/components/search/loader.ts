@@ -4,9 +4,7 @@
  * section texts only when one of its sections is shown as a result. The
  * service worker precaches all of these files, so search works offline.
  */
-import { SearchEngine } from '../../content/searchEngine';
-import { SEARCH_FORMAT_VERSION, type SearchManifest, type SearchShard, type SearchTexts } from '../../content/searchFormat';
-import { SEARCH_MANIFEST_PATH } from '../../content/searchIndex';
+import { SearchEngine, SEARCH_FORMAT_VERSION, SEARCH_MANIFEST_PATH, type SearchManifest, type SearchShard, type SearchTexts } from '../../search';
 import { withBase } from '../../config/base';
 
 async function getJson<T>(path: string, what: string): Promise<T> {

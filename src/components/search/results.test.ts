@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { highlight, excerptAround, groupResults, plural, type Hit } from './results';
 import { sectionsOf } from '../../content/sections';
-import { engineFor, pageRecord } from '../../content/searchTesting';
+import { engineFor, pageRecord } from '../../search/testing';
 
 describe('results display', () => {
   it('groups catalogue entries by kind, apart from the page text', () => {

@@ -2,9 +2,9 @@
  * Search results for display: grouped by page, with the matched words marked
  * and a short excerpt around the first match. Pure.
  */
-import type { SearchHit } from '../../content/searchEngine';
+import type { SearchHit } from '../../search';
 
-/** What a result needs from the index (see SearchHit in content/searchEngine). */
+/** What a result needs from the index (see SearchHit in src/search/engine.ts). */
 export type Hit = Pick<SearchHit, 'id' | 'path' | 'anchor' | 'pageTitle' | 'heading' | 'breadcrumb' | 'kind' | 'text'>;
 
 export interface Piece {

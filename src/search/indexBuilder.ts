@@ -1,8 +1,8 @@
 /**
  * Writes the search index (build side, but pure): one manifest, and per shard
- * an index file and a texts file (see searchFormat.ts for the shapes).
+ * an index file and a texts file (see format.ts for the shapes).
  */
-import type { SearchSection } from './sections';
+import type { SearchSection } from '../content/sections';
 import {
   SEARCH_FORMAT_VERSION,
   PAGE_FIELDS,
@@ -15,7 +15,7 @@ import {
   type SearchManifest,
   type SearchShard,
   type SearchTexts,
-} from './searchFormat';
+} from './format';
 
 /** Site-relative address of the manifest. */
 export const SEARCH_MANIFEST_PATH = '/search-index.json';
@@ -92,7 +92,7 @@ function indexOf(table: string[], value: string): number {
 
 function buildShard(name: string, pages: IndexPage[], integrity: string): { shard: SearchShard; texts: SearchTexts } {
   const lists = new PostingLists();
-  const lengths: Record<Field, number[]> = { title: [], crumbs: [], heading: [], text: [] };
+  const lengths: Record<Field, number[]> = { title: [], crumbs: [], heading: [], labels: [], text: [] };
   const crumbTable: string[] = [];
   const kindTable: string[] = [];
   const crumbs: number[] = [];
@@ -114,6 +114,7 @@ function buildShard(name: string, pages: IndexPage[], integrity: string): { shar
       headings.push(heading);
       anchors.push(s.anchor && heading && slug(heading) === s.anchor ? '' : (s.anchor ?? ''));
       lengths.heading.push(lists.add('heading', section, heading));
+      lengths.labels.push(lists.add('labels', section, s.labels ?? ''));
       lengths.text.push(lists.add('text', section, s.text));
       texts.push(s.text);
       section++;

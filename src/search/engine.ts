@@ -23,12 +23,29 @@ import {
   type Postings,
   type SearchShard,
   type SearchTexts,
-} from './searchFormat';
+} from './format';
+import { bitCount, strengthOf, TopList, type MatchFacts } from './ranking';
+
+/** An index word a query word stands for: its weight, and whether found whole, as a prefix or by typo. */
+interface Found {
+  weight: number;
+  how: 'exact' | 'prefix' | 'fuzzy';
+}
+
+interface QueryTerm {
+  term: string;
+  words: Map<string, Found>;
+  /** A stop word typed last: a prefix that may add to a result's score, never required. */
+  optional: boolean;
+}
 
 export interface SearchHit {
   /** `path` or `path#anchor`. */
   id: string;
+  /** BM25+ score (rule R5 of ranking.ts). */
   score: number;
+  /** How it matched (rules R1–R4 of ranking.ts): results are ordered by strength, then score. */
+  strength: number;
   path: string;
   anchor?: string;
   pageTitle: string;
@@ -80,6 +97,8 @@ const DELTA = 0.5;
 
 interface Shard {
   name: string;
+  /** Number of `page` in kindTable (-1 when the shard has only catalogue entries). */
+  pageKind: number;
   drafts: boolean;
   paths: string[];
   titles: string[];
@@ -101,24 +120,34 @@ interface Shard {
   norms: Partial<Record<Field, { avg: number; values: Float64Array }>>;
 }
 
+/** Per-document scores and masks of query words (bit q = query word q), reused between searches. */
+interface Scores {
+  score: Float64Array;
+  /** Words matched in any field. */
+  mask: Uint32Array;
+  /** Words matched without a typo. */
+  sure: Uint32Array;
+  /** Words matched in the title or heading: with or without a typo, without one, and whole. */
+  headAny: Uint32Array;
+  head: Uint32Array;
+  headExact: Uint32Array;
+}
+
 interface Scratch {
-  pageScore: Float64Array;
-  pageMask: Uint32Array;
-  sectionScore: Float64Array;
-  sectionMask: Uint32Array;
+  page: Scores;
+  section: Scores;
+}
+
+function scoresFor(n: number): Scores {
+  return { score: new Float64Array(n), mask: new Uint32Array(n), sure: new Uint32Array(n), headAny: new Uint32Array(n), head: new Uint32Array(n), headExact: new Uint32Array(n) };
 }
 
 function scratchFor(s: Shard): Scratch {
-  const pages = s.firstSection.length;
-  const sections = s.pageOf.length;
-  return { pageScore: new Float64Array(pages), pageMask: new Uint32Array(pages), sectionScore: new Float64Array(sections), sectionMask: new Uint32Array(sections) };
+  return { page: scoresFor(s.firstSection.length), section: scoresFor(s.pageOf.length) };
 }
 
 function clear(s: Scratch): Scratch {
-  s.pageScore.fill(0);
-  s.pageMask.fill(0);
-  s.sectionScore.fill(0);
-  s.sectionMask.fill(0);
+  for (const scores of [s.page, s.section]) for (const a of Object.values(scores)) a.fill(0);
   return s;
 }
 
@@ -170,6 +199,7 @@ export class SearchEngine {
     const index = this.shards.length;
     this.shards.push({
       name: data.name,
+      pageKind: data.kindTable.indexOf('page'),
       drafts: data.drafts,
       paths: data.paths,
       titles: data.titles,
@@ -219,46 +249,51 @@ export class SearchEngine {
     return list;
   }
 
-  /** Index words a query word stands for, with their weights. */
-  private expand(term: string): Map<string, number> {
-    const found = new Map<string, number>();
-    const keep = (key: string, weight: number) => {
-      if (weight > (found.get(key) ?? 0)) found.set(key, weight);
+  /** Index words a query word stands for, with their weights and how they were found. */
+  private expand(term: string): Map<string, Found> {
+    const found = new Map<string, Found>();
+    const keep = (key: string, weight: number, how: Found['how']) => {
+      if (weight > (found.get(key)?.weight ?? 0)) found.set(key, { weight, how });
     };
-    if (this.vocabulary.has(term)) keep(term, 1);
+    if (this.vocabulary.has(term)) keep(term, 1, 'exact');
     const longer: string[] = [];
     for (const key of this.vocabulary.atPrefix(term).keys()) if (key !== term) longer.push(key);
     longer.sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
     for (const key of longer.slice(0, MAX_PREFIX_TERMS)) {
-      keep(key, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (key.length - term.length)));
+      keep(key, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (key.length - term.length)), 'prefix');
     }
     const distance = fuzzyDistance(term);
     if (distance > 0) {
       for (const [key, [, d]] of this.vocabulary.fuzzyGet(term, distance)) {
-        if (d > 0) keep(key, (FUZZY_WEIGHT * term.length) / (term.length + d));
+        // A word the prefix lookup found stays a prefix match (R1 in ranking.ts).
+        if (d > 0 && !found.has(key)) keep(key, (FUZZY_WEIGHT * term.length) / (term.length + d), 'fuzzy');
+      }
+      // Two letters swapped ("armuor") are one slip of the fingers, but two edits to the radix tree.
+      for (let i = 0; i + 1 < term.length; i++) {
+        const swapped = term.slice(0, i) + term[i + 1] + term[i] + term.slice(i + 2);
+        if (swapped !== term && !found.has(swapped) && this.vocabulary.has(swapped)) keep(swapped, (FUZZY_WEIGHT * term.length) / (term.length + 1), 'fuzzy');
       }
     }
     return found;
   }
 
   /** The query's words: stop words dropped, except the last (a prefix being typed). */
-  private queryTerms(query: string): { term: string; words: Map<string, number> }[] {
-    const tokens = tokenize(query).slice(0, MAX_QUERY_TERMS);
-    const out: { term: string; words: Map<string, number> }[] = [];
+  private queryTerms(query: string): QueryTerm[] {
+    const tokens = [...new Set(tokenize(query))].slice(0, MAX_QUERY_TERMS);
+    const out: QueryTerm[] = [];
     tokens.forEach((term, i) => {
       const stop = STOP_WORDS.has(term);
       if (stop && i < tokens.length - 1) return;
       const words = this.expand(term);
       // A stop word that starts no indexed word is simply not a search word.
       if (stop && words.size === 0) return;
-      out.push({ term, words });
+      out.push({ term, words, optional: stop });
     });
     return out;
   }
 
   search(query: string, options: QueryOptions = {}): SearchResults {
     const and = (options.combineWith ?? 'AND') === 'AND';
-    const limit = options.limit ?? 50;
     const terms = this.queryTerms(query);
     const highlight = new Set<string>();
     for (const { term, words } of terms) {
@@ -267,9 +302,25 @@ export class SearchEngine {
       for (const w of words.keys()) if (!w.startsWith(term)) highlight.add(w);
     }
     const empty: SearchResults = { hits: [], terms: [...highlight], missingTexts: [], total: 0 };
-    if (terms.length === 0 || (and && terms.some((t) => t.words.size === 0))) return empty;
+    if (terms.length === 0 || (and && terms.some((t) => !t.optional && t.words.size === 0))) return empty;
 
     const included = this.shards.map((s) => !s.drafts || !!options.drafts);
+    const scratch = this.score(terms, included);
+    // The words a result must have (all, when every word is a stop word).
+    let required = terms.reduce((m, t, q) => (t.optional ? m : m | (1 << q)), 0);
+    if (required === 0) required = (1 << terms.length) - 1;
+    const { best, total } = this.rank(scratch, required, and, options.limit ?? 50);
+    const hits = best.items().map(([strength, score, s, i]) => this.hit(s, i, score, strength));
+    const missingTexts = [...new Set(hits.filter((h) => !this.hasTexts(h.shard)).map((h) => h.shard))];
+    return { hits, terms: [...highlight], missingTexts, total };
+  }
+
+  /**
+   * BM25+ scores and the masks of matched query words, per page and per
+   * section of each included shard (kept between searches: no garbage to
+   * collect while the reader types).
+   */
+  private score(terms: QueryTerm[], included: boolean[]): (Scratch | undefined)[] {
     const docs = { page: 0, section: 0 };
     const totals = Object.fromEntries(ALL_FIELDS.map((f) => [f, 0])) as Record<Field, number>;
     this.shards.forEach((s, i) => {
@@ -278,14 +329,10 @@ export class SearchEngine {
       docs.section += s.pageOf.length;
       for (const f of ALL_FIELDS) totals[f] += s.totals[f];
     });
-
-    // Per shard: scores and the query words matched, for pages and sections
-    // (kept between searches: no garbage to collect while the reader types).
     const scratch = this.shards.map((s, i) => (included[i] ? clear((s.scratch ??= scratchFor(s))) : undefined));
-
     terms.forEach(({ words }, q) => {
       const bit = 1 << q;
-      for (const [word, weight] of words) {
+      for (const [word, { weight, how }] of words) {
         const refs = (this.vocabulary.get(word) ?? []).filter(([s]) => included[s]);
         for (const field of ALL_FIELDS) {
           const lists = refs.map(([s, t]) => [s, this.postings(this.shards[s]!, field, t)] as const);
@@ -295,52 +342,71 @@ export class SearchEngine {
           const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
           const avg = totals[field] / n || 1;
           const factor = weight * FIELD_BOOST[field] * idf;
+          const named = field === 'title' || field === 'heading';
           for (const [s, list] of lists) {
             if (!list) continue;
             const norm = normsOf(this.shards[s]!, field, avg);
-            const sc = scratch[s]!;
-            const score = isPageField(field) ? sc.pageScore : sc.sectionScore;
-            const mask = isPageField(field) ? sc.pageMask : sc.sectionMask;
+            const sc = isPageField(field) ? scratch[s]!.page : scratch[s]!.section;
             const { docs: ds, counts } = list;
             for (let j = 0; j < ds.length; j++) {
               const doc = ds[j]!;
               const tf = counts[j]!;
-              score[doc] += factor * (DELTA + (tf * (K1 + 1)) / (tf + norm[doc]!));
-              mask[doc] |= bit;
+              sc.score[doc] += factor * (DELTA + (tf * (K1 + 1)) / (tf + norm[doc]!));
+              sc.mask[doc] |= bit;
+              if (named) sc.headAny[doc] |= bit;
+              if (how === 'fuzzy') continue;
+              sc.sure[doc] |= bit;
+              if (!named) continue;
+              sc.head[doc] |= bit;
+              if (how === 'exact') sc.headExact[doc] |= bit;
             }
           }
         }
       }
     });
+    return scratch;
+  }
 
-    // A section is a result when it matches a word itself, or when it is the
-    // lead of a page whose title or breadcrumb matches; the page's own score
-    // counts for each of its sections.
-    const full = (1 << terms.length) - 1;
+  /**
+   * Orders the matching sections (ranking.ts). A section is a result when it
+   * matches a word itself, or when it is the lead of a page whose title or
+   * breadcrumb matches; the page's own score counts for each of its sections.
+   */
+  private rank(scratch: (Scratch | undefined)[], full: number, and: boolean, limit: number): { best: TopList; total: number } {
+    const words = bitCount(full);
+    const facts: MatchFacts = { full, words, or: !and, matched: 0, sure: 0, heading: 0, headingAny: 0, headingExact: 0, headingLength: 0, isPage: true };
     const best = new TopList(limit);
     let total = 0;
     scratch.forEach((sc, s) => {
       if (!sc) return;
-      const { pageOf, firstSection } = this.shards[s]!;
+      const { pageOf, firstSection, headings, lengths, kindOf, pageKind } = this.shards[s]!;
+      const { page, section } = sc;
       for (let i = 0; i < pageOf.length; i++) {
         const p = pageOf[i]!;
-        const own = sc.sectionMask[i]!;
-        if (own === 0 && (firstSection[p] !== i || sc.pageMask[p] === 0)) continue;
-        const mask = own | sc.pageMask[p]!;
-        if (and && mask !== full) continue;
-        let score = sc.sectionScore[i]! + sc.pageScore[p]!;
-        if (!and) score *= bitCount(mask);
+        const own = section.mask[i]!;
+        const lead = firstSection[p] === i;
+        if (own === 0 && (!lead || page.mask[p] === 0)) continue;
+        const matched = own | page.mask[p]!;
+        if (and && (matched & full) !== full) continue;
+        // A lead section is named by its page's title (a catalogue entry's name), a headed one by its heading.
+        const named = lead && !headings[i];
+        // One object, filled per section: no garbage for the thousands a common word matches.
+        facts.matched = matched;
+        facts.sure = section.sure[i]! | page.sure[p]!;
+        facts.heading = section.head[i]! | page.head[p]!;
+        facts.headingAny = section.headAny[i]! | page.headAny[p]!;
+        facts.headingExact = named ? page.headExact[p]! : section.headExact[i]!;
+        facts.headingLength = named ? lengths.title[p]! : lengths.heading[i]!;
+        facts.isPage = kindOf[p] === pageKind;
+        const strength = strengthOf(facts);
         total++;
-        best.offer(score, s, i);
+        best.offer(strength, section.score[i]! + page.score[p]!, s, i);
       }
     });
-
-    const hits = best.items().map(([score, s, i]) => this.hit(s, i, score));
-    const missingTexts = [...new Set(hits.filter((h) => !this.hasTexts(h.shard)).map((h) => h.shard))];
-    return { hits, terms: [...highlight], missingTexts, total };
+    return { best, total };
   }
 
-  private hit(s: number, i: number, score: number): SearchHit {
+  private hit(s: number, i: number, score: number, strength: number): SearchHit {
     const shard = this.shards[s]!;
     const p = shard.pageOf[i]!;
     const heading = shard.headings[i] || undefined;
@@ -349,6 +415,7 @@ export class SearchEngine {
     return {
       id: anchor ? `${path}#${anchor}` : path,
       score,
+      strength,
       path,
       anchor,
       pageTitle: shard.titles[p]!,
@@ -368,35 +435,4 @@ function normsOf(shard: Shard, field: Field, avg: number): Float64Array {
   const values = Float64Array.from(shard.lengths[field], (length) => K1 * (1 - B + (B * length) / avg));
   shard.norms[field] = { avg, values };
   return values;
-}
-
-function bitCount(n: number): number {
-  let c = 0;
-  for (; n; n &= n - 1) c++;
-  return c;
-}
-
-/** The best `size` entries offered, best first; equal scores keep their order. */
-class TopList {
-  private readonly entries: [number, number, number][] = [];
-  constructor(private readonly size: number) {}
-
-  offer(score: number, shard: number, section: number): void {
-    const e = this.entries;
-    if (this.size <= 0) return;
-    if (e.length >= this.size && score <= e[e.length - 1]![0]) return;
-    let lo = 0;
-    let hi = e.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (e[mid]![0] >= score) lo = mid + 1;
-      else hi = mid;
-    }
-    e.splice(lo, 0, [score, shard, section]);
-    if (e.length > this.size) e.pop();
-  }
-
-  items(): [number, number, number][] {
-    return this.entries;
-  }
 }

@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { sectionsOf } from './sections';
-import { catalogueSections } from './catalogueSearch';
-import { createSearchIndex, shardOf, SEARCH_MANIFEST_PATH } from './searchIndex';
-import { pageRecord } from './searchTesting';
-import type { SearchManifest, SearchShard, SearchTexts } from './searchFormat';
+import { sectionsOf } from '../content/sections';
+import { catalogueSections } from '../content/catalogueSearch';
+import { createSearchIndex, shardOf, SEARCH_MANIFEST_PATH } from './indexBuilder';
+import { pageRecord } from './testing';
+import type { SearchManifest, SearchShard, SearchTexts } from './format';
 
 const combat = pageRecord('/rules/combat', 'Combat', 'Intro text.\n\n## Attacks\n\nRoll Reflex.\n\n### Damage & Harm\n\nHits hurt.\n\n## Attacks\n\nAgain.\n');
 

@@ -14,17 +14,20 @@
  */
 
 /** Bumped when the stored shape changes; the client refuses other versions. */
-export const SEARCH_FORMAT_VERSION = 2;
+export const SEARCH_FORMAT_VERSION = 3;
 
 /** Fields of a page (stored once per page) and of a section. */
 export const PAGE_FIELDS = ['title', 'crumbs'] as const;
-export const SECTION_FIELDS = ['heading', 'text'] as const;
+export const SECTION_FIELDS = ['heading', 'labels', 'text'] as const;
 export type PageField = (typeof PAGE_FIELDS)[number];
 export type SectionField = (typeof SECTION_FIELDS)[number];
 export type Field = PageField | SectionField;
 
-/** Titles and headings above body text; the breadcrumb helps a little. */
-export const FIELD_BOOST: Record<Field, number> = { title: 4, heading: 2.5, text: 1, crumbs: 0.5 };
+/**
+ * Titles and headings above body text, a table row's first cell (`labels`,
+ * see content/sections.ts) between them; the breadcrumb helps a little.
+ */
+export const FIELD_BOOST: Record<Field, number> = { title: 4, heading: 2.5, labels: 2, text: 1, crumbs: 0.5 };
 
 /** The index of the whole site: which shards exist and where they are. */
 export interface SearchManifest {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { tokenize, indexTerms, encodeNumbers, decodeNumbers, encodePostings, decodePostings, slug } from './searchFormat';
+import { tokenize, indexTerms, encodeNumbers, decodeNumbers, encodePostings, decodePostings, slug } from './format';
 
 describe('search text processing', () => {
   it('splits words at spaces and punctuation, lower-cased and without accents', () => {

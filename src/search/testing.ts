@@ -2,11 +2,11 @@
  * Test helpers for search: pages from Markdown, and an engine loaded the way
  * the browser loads it (through the JSON files). Pure; tests only.
  */
-import { parseMarkdown } from './markdown';
-import { createSearchIndex } from './searchIndex';
-import { SearchEngine } from './searchEngine';
-import type { SearchSection } from './sections';
-import type { PageRecord } from './types';
+import { parseMarkdown } from '../content/markdown';
+import { createSearchIndex } from './indexBuilder';
+import { SearchEngine } from './engine';
+import type { SearchSection } from '../content/sections';
+import type { PageRecord } from '../content/types';
 
 export function pageRecord(path: string, title: string, md: string, extra: Partial<PageRecord> = {}): PageRecord {
   return { _path: path, path, title, description: '', body: parseMarkdown(md).body, draft: false, partial: false, ...extra } as unknown as PageRecord;

@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { sectionsOf } from './sections';
-import { createSearchIndex } from './searchIndex';
-import { SearchEngine, fuzzyDistance } from './searchEngine';
-import { engineFor, pageRecord } from './searchTesting';
-import type { SearchSection } from './sections';
+import { sectionsOf } from '../content/sections';
+import { createSearchIndex } from './indexBuilder';
+import { SearchEngine, fuzzyDistance } from './engine';
+import { engineFor, pageRecord } from './testing';
+import type { SearchSection } from '../content/sections';
 
 const sections: SearchSection[] = [
   ...sectionsOf(pageRecord('/rules/gear', 'Gear', 'Things to carry.\n\n## Rifles\n\nThe plasma rifle fires superheated gas.\n\n## Knives\n\nSharp and quiet.\n'), 'Rules'),
@@ -93,5 +93,79 @@ describe('search loading', () => {
     fresh.addShard(shard);
     const other = JSON.parse(createSearchIndex(sections, 'two').files.get(manifest.shards[1]!.index)!);
     expect(() => fresh.addShard(other)).toThrow(/changed while it was loading.*reload the page/);
+  });
+});
+
+describe('ranking rules (ranking.ts)', () => {
+  const entry = (name: string, text: string, kind = 'gear feature'): SearchSection => ({
+    id: `/rules/gear#feature-${name.toLowerCase().replace(/\W+/g, '-')}`,
+    path: '/rules/gear',
+    anchor: `feature-${name.toLowerCase().replace(/\W+/g, '-')}`,
+    pageTitle: name,
+    text,
+    breadcrumb: 'Gear',
+    kind,
+  });
+  const rules = engineFor([
+    ...sectionsOf(pageRecord('/rules/core', 'Core mechanic', 'Roll dice.\n\n## Edge\n\nRoll one more die.\n\n## Plasmo storms\n\nWeather.\n'), 'Rules'),
+    ...sectionsOf(pageRecord('/rules/gm', 'Game master', 'Advice.\n\n## Edge instead of bigger numbers\n\nGive edge, edge, edge.\n\n## Fuel\n\nThe plasma tanks run dry.\n'), 'Rules'),
+    ...sectionsOf(pageRecord('/rules/ships', 'Ships', 'Hulls.\n\n## Cryogenic thruster\n\nCold.\n\n## Thruster mounts, cryogenic\n\nBolts.\n\n## Cryogenic tanks\n\nA thruster and a thruster.\n\n## Engines\n\nEvery cryogenic thruster, cryogenic thruster, cryogenic thruster.\n'), 'Rules'),
+    entry('Monofilament Edge', 'An edge so fine it cuts edge on edge: edge, edge, edge.'),
+    entry('Edge', 'A named edge.', 'feature'),
+    entry('Tank Liner', 'Plasma plasma plasma plasma.'),
+  ]);
+  const order = (query: string) => rules.search(query).hits.map((h) => h.heading ?? h.pageTitle);
+
+  it('[R1] a result found only through a typo never outranks one found as typed', () => {
+    // "Plasmo storms" is a heading one typo from "plasma"; "Fuel" has the word in its text.
+    const found = order('plasma');
+    expect(found).toContain('Plasmo storms');
+    expect(found.indexOf('Fuel')).toBeLessThan(found.indexOf('Plasmo storms'));
+    expect(found.indexOf('Tank Liner')).toBeLessThan(found.indexOf('Plasmo storms'));
+  });
+
+  it('[R2] an exact heading match outranks headings that only contain the word, and body text', () => {
+    const found = order('edge');
+    expect(found[0]).toBe('Edge');
+    expect(rules.search('edge').hits[0]!.kind).toBe('page');
+    expect(found.indexOf('Edge instead of bigger numbers')).toBeLessThan(found.indexOf('Monofilament Edge'));
+  });
+
+  it('[R3] a heading with all the words outranks one with some, which outranks body text', () => {
+    expect(order('cryogenic thruster')).toEqual(['Cryogenic thruster', 'Thruster mounts, cryogenic', 'Cryogenic tanks', 'Engines']);
+  });
+
+  it('[R4] at equal strength, a page section outranks a catalogue entry', () => {
+    // Both named exactly "Edge"; and for body text, "Fuel" mentions plasma once, the entry four times.
+    const edge = rules.search('edge').hits;
+    expect(edge.slice(0, 2).map((h) => h.kind)).toEqual(['page', 'feature']);
+    expect(edge[0]!.strength).toBe(edge[1]!.strength + 1);
+    const plasma = order('plasma');
+    expect(plasma.indexOf('Fuel')).toBeLessThan(plasma.indexOf('Tank Liner'));
+  });
+
+  it('[R5] at equal strength, the higher score comes first', () => {
+    const hits = rules.search('thruster').hits.filter((h) => h.strength === rules.search('thruster').hits.at(-1)!.strength);
+    const scores = hits.map((h) => h.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  it('counts two swapped letters as one typo', () => {
+    expect(order('egde')).toContain('Edge');
+  });
+
+  it('does not need a stop word typed last, but an exact heading still wins', () => {
+    expect(order('edge in')[0]).toBe('Edge');
+  });
+});
+
+describe('table rows', () => {
+  it('ranks a section whose table names a row with the word above one that only mentions it', () => {
+    const sections = [
+      ...sectionsOf(pageRecord('/rules/skills', 'Skills', '## Skill list\n\n| Skill | Attribute |\n|---|---|\n| Athletics | Body |\n| Hacking | Sync |\n| Medicine | Logic |\n\nA long paragraph about skills in general, how they are rolled, raised and used at the table.\n'), 'Rules'),
+      ...sectionsOf(pageRecord('/rules/core', 'Core', '## Pools\n\nSync + Hacking opens a maglock.\n'), 'Rules'),
+    ];
+    expect(sections.find((s) => s.heading === 'Skill list')!.labels).toBe('Athletics · Hacking · Medicine');
+    expect(engineFor(sections).search('hacking').hits.map((h) => h.heading)).toEqual(['Skill list', 'Pools']);
   });
 });

@@ -1,0 +1,107 @@
+/**
+ * How search orders its results. Pure.
+ *
+ * BM25+ alone let a long catalogue text that repeats a word, or an entry
+ * whose name merely contains it, bury the rules section named after it
+ * ("armour" put the Armour rules 10th). So results are ordered first by how
+ * they match (their strength), and only then by score. The rules, from the
+ * first to decide to the last:
+ *
+ *  R1. Fuzzy matches never outrank exact ones: a result whose every matched
+ *      query word was found as typed (whole, or as the start of a longer
+ *      word) outranks any result that needed a typo for one of them.
+ *  R2. An exact title or heading match outranks everything else: the
+ *      section's heading (for a page's lead section, the page title; for a
+ *      catalogue entry, its name) has exactly the query's words.
+ *  R3. Then a heading that contains all the query's words (the page title
+ *      counts with a section's heading) outranks one that contains some, and
+ *      that outranks a match in body text only. Among results that needed a
+ *      typo, a heading matched through the typo counts here too.
+ *  R4. At equal strength under R1–R3, a page's section outranks a catalogue
+ *      entry: the rules come before the gear that mentions them.
+ *  R5. Then the BM25+ score decides (fields weighted title 4, heading 2.5,
+ *      a table row's first cell 2, text 1, breadcrumb 0.5; prefix and typo
+ *      matches weighted less).
+ *
+ * With OR (shown when no section has every word), the number of query words
+ * a result matches comes before R1.
+ */
+
+/** How well a section matched, from the masks of query words (bit q = query word q). */
+export interface MatchFacts {
+  /** The bits of the query words a result needs (a stop word typed last is not needed). */
+  full: number;
+  /** Query words the section (with its page's title and breadcrumb) matched at all. */
+  matched: number;
+  /** Of those, the ones matched without a typo. */
+  sure: number;
+  /** Query words found in its heading or page title, without a typo (prefix allowed). */
+  heading: number;
+  /** The same, typos allowed: for ordering results that needed a typo among themselves. */
+  headingAny: number;
+  /** Query words found whole in its own heading (the page title for a lead section). */
+  headingExact: number;
+  /** Number of indexed words in that heading (or title). */
+  headingLength: number;
+  /** Number of query words needed (bits in `full`). */
+  words: number;
+  /** A page's section (true) or a catalogue entry (false). */
+  isPage: boolean;
+  /** OR mode: more words matched rank first. */
+  or: boolean;
+}
+
+/** Heading tiers of R2 and R3. */
+export const HEADING_EXACT = 3;
+export const HEADING_ALL = 2;
+export const HEADING_SOME = 1;
+export const BODY_ONLY = 0;
+
+export function headingTier(f: Pick<MatchFacts, 'full' | 'headingExact' | 'headingLength' | 'words'>, heading: number): number {
+  if ((f.headingExact & f.full) === f.full && f.headingLength === f.words) return HEADING_EXACT;
+  if ((heading & f.full) === f.full) return HEADING_ALL;
+  return heading !== 0 ? HEADING_SOME : BODY_ONLY;
+}
+
+/** One number that orders results by R1–R4 (higher first); R5 breaks its ties. */
+export function strengthOf(f: MatchFacts): number {
+  const needed = f.matched & f.full;
+  const fuzzyFree = (f.sure & needed) === needed ? 1 : 0;
+  const orWords = f.or ? bitCount(f.matched) : 0;
+  // A typo may lift a heading only among results that needed a typo (R1 keeps them below the rest).
+  const tier = headingTier(f, fuzzyFree ? f.heading : f.headingAny);
+  return (orWords << 4) | (fuzzyFree << 3) | (tier << 1) | (f.isPage ? 1 : 0);
+}
+
+export function bitCount(n: number): number {
+  let c = 0;
+  for (; n; n &= n - 1) c++;
+  return c;
+}
+
+/** The best `size` entries offered, by strength then score; ties keep their order. */
+export class TopList {
+  private readonly entries: [strength: number, score: number, shard: number, section: number][] = [];
+  constructor(private readonly size: number) {}
+
+  offer(strength: number, score: number, shard: number, section: number): void {
+    const e = this.entries;
+    if (this.size <= 0) return;
+    const last = e[e.length - 1];
+    if (e.length >= this.size && last && (strength < last[0] || (strength === last[0] && score <= last[1]))) return;
+    let lo = 0;
+    let hi = e.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const [s, sc] = e[mid]!;
+      if (s > strength || (s === strength && sc >= score)) lo = mid + 1;
+      else hi = mid;
+    }
+    e.splice(lo, 0, [strength, score, shard, section]);
+    if (e.length > this.size) e.pop();
+  }
+
+  items(): readonly [number, number, number, number][] {
+    return this.entries;
+  }
+}
