@@ -11,7 +11,7 @@ import { getCatalogues } from './catalogues';
 import { siteSections } from './search';
 import { catalogueSections } from './catalogueSearch';
 import { createSearchIndex, SEARCH_MANIFEST_PATH, type SearchFiles } from './searchIndex';
-import { pageQuery, surroundQuery, NAVIGATION_QUERY, globalQueries } from './queries';
+import { pageSummaryQuery, surroundQuery, NAVIGATION_QUERY, globalQueries } from './queries';
 import { siteConfig } from '../config/site';
 import { timed, startPhase, endPhase } from './buildTiming';
 import { handoff, openValueCache, sha } from './buildCache';
@@ -83,7 +83,8 @@ export async function buildDatabase(site: Site, catalogues: object): Promise<Bui
   const answersStart = startPhase();
   const answers = new Map<string, string>();
   const answer = (params: unknown) => answers.set(queryApiPath(params, site.integrity), JSON.stringify(db.query(params)));
-  // A page's answer is its own document, found by path and type: a function
+  // A page's answer is its own document without the body (pageSummaryQuery
+  // says why), found by path and type: a function
   // of the documents of that path alone (and the code, which names the cache
   // folder). The incremental build keeps answers by the hash of those
   // documents, so an unchanged page does not query the database again.
@@ -102,7 +103,7 @@ export async function buildDatabase(site: Site, catalogues: object): Promise<Bui
     const key = cache && `query hashes\0${path}`;
     let hashes = key ? cache!.get<[string, string]>(key) : undefined;
     if (!hashes) {
-      hashes = [hashParams(pageQuery(path)), hashParams(surroundQuery(path))];
+      hashes = [hashParams(pageSummaryQuery(path)), hashParams(surroundQuery(path))];
       if (key) cache!.set(key, hashes);
     }
     return hashes;
@@ -110,10 +111,10 @@ export async function buildDatabase(site: Site, catalogues: object): Promise<Bui
   let reused = 0;
   let computed = 0;
   const pageAnswer = (path: string, hash: string) => {
-    const key = cache && sha('page answer', path, ...(ofPath.get(path) ?? []));
+    const key = cache && sha('page summary answer', path, ...(ofPath.get(path) ?? []));
     let text = key ? cache!.get<string>(key) : undefined;
     if (text === undefined) {
-      text = JSON.stringify(db.query(pageQuery(path)));
+      text = JSON.stringify(db.query(pageSummaryQuery(path)));
       if (key) cache!.set(key, text);
       computed++;
     } else reused++;
