@@ -7,6 +7,11 @@
  * cache the first build left, into the same folder (as a writer's dist/) and
  * then into an empty one (as a CI runner's): the incremental rebuild's time. --timing prints
  * each build's phases (NUCLEUS_BUILD_TIMING=1) to stderr.
+ *
+ * Output size: the total and its parts (pages' HTML, database, static
+ * answers, search files, precompressed copies, the rest), an average
+ * content page's anatomy, and beside them plain Astro building the same
+ * pages in the same run (scripts/bench/plain-astro.ts; --no-plain skips it).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, statSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -15,29 +20,13 @@ import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { writeCorpus } from '../corpus';
 import { searchFilesIn } from './search';
+import { outputSize, pageAnatomy, PARTS } from './output-size';
+import { buildPlainAstro } from './plain-astro';
 import { SEARCH_MANIFEST_PATH, type SearchManifest } from '../../src/search';
 
 function arg(name: string, fallback?: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : fallback;
-}
-
-function dirSize(dir: string): { bytes: number; files: number } {
-  let bytes = 0;
-  let files = 0;
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    const s = statSync(p);
-    if (s.isDirectory()) {
-      const d = dirSize(p);
-      bytes += d.bytes;
-      files += d.files;
-    } else {
-      bytes += s.size;
-      files++;
-    }
-  }
-  return { bytes, files };
 }
 
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(2)} MB`;
@@ -122,15 +111,18 @@ if (touch > 0) {
   rebuild = { seconds: again.seconds, cpu: again.cpu, reused: /(\d+ of \d+) pages reused/.exec(again.stdout)?.[1] ?? '?', path, freshSeconds: fresh.seconds, freshCpu: fresh.cpu };
 }
 const peakKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] ?? 0);
-const size = dirSize(out);
-const report: Record<string, string | number> = {
+const size = outputSize(out);
+const report: Record<string, string | number | Record<string, string | number>> = {
   pages,
   wallSeconds: Number(seconds.toFixed(1)),
   secondsPer1000Pages: Number(((seconds / pages) * 1000).toFixed(1)),
   cpuSeconds: Number(full.cpu.toFixed(1)),
   peakMemory: timed ? mb(peakKb * 1024) : 'n/a (install the Debian package time)',
   outputFiles: size.files,
-  outputSize: mb(size.bytes),
+  outputSize: mb(size.total),
+  outputParts: Object.fromEntries(PARTS.map((p) => [p, mb(size.parts[p])])),
+  // Bytes of an average content page (the corpus's sections): where the HTML goes.
+  contentPageBytes: pageAnatomy(out, (rel) => /^section-\d+\//.test(rel)),
 };
 if (rebuild) {
   report.touchedPages = touch;
@@ -165,6 +157,12 @@ for (const [name, file] of [['contentDatabase', 'content.sqlite']]) {
     report[`${name}Raw`] = mb(buf.length);
     report[`${name}Gzip`] = mb(gzipSync(buf).length);
   }
+}
+if (!process.argv.includes('--no-plain')) {
+  const plain = buildPlainAstro(work, corpus);
+  const plainSize = outputSize(plain.out);
+  report.plainAstro = { wallSeconds: Number(plain.seconds.toFixed(1)), outputFiles: plainSize.files, outputSize: mb(plainSize.total), html: mb(plainSize.parts.html) };
+  report.outputShareOfPlainAstro = `${(size.total / plainSize.total).toFixed(1)}×`;
 }
 console.log(JSON.stringify(report, null, 2));
 if (!process.argv.includes('--keep')) spawnSync('rm', ['-rf', work]);

@@ -1,10 +1,10 @@
-import { describe, it, expect, beforeAll } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { writeCompressedCopies } from './compress';
-import { compressionJobs, startCompressing } from './compression';
+import { compressionJobs, copyKinds, startCompressing } from './compression';
 import { scratchDir } from '../content/testing';
 
 const quiet = { info: () => undefined, warn: () => undefined };
@@ -36,6 +36,38 @@ describe('compressed copies', () => {
   beforeAll(() => {
     cacheDir = scratchDir('nucleus-compress-cache-');
     process.env.NUCLEUS_CACHE_DIR = cacheDir;
+    process.env.NUCLEUS_COMPRESSED_COPIES = 'br,gz';
+  });
+  afterAll(() => {
+    delete process.env.NUCLEUS_COMPRESSED_COPIES;
+  });
+
+  it('are not made unless asked for: the hosts compress on the fly', async () => {
+    delete process.env.NUCLEUS_COMPRESSED_COPIES;
+    try {
+      startCompressing(bigJson('off'));
+      expect(compressionJobs()).toHaveLength(0);
+      const out = output({ 'a.json': bigJson('off') });
+      await writeCompressedCopies(out, quiet);
+      expect(readdirSync(out)).toEqual(['a.json']);
+    } finally {
+      process.env.NUCLEUS_COMPRESSED_COPIES = 'br,gz';
+    }
+  });
+
+  it('are the kinds NUCLEUS_COMPRESSED_COPIES names, and a wrong name is refused with a sentence', async () => {
+    expect(copyKinds({})).toEqual([]);
+    expect(copyKinds({ NUCLEUS_COMPRESSED_COPIES: ' GZ ' })).toEqual(['gz']);
+    expect(copyKinds({ NUCLEUS_COMPRESSED_COPIES: 'gz,br' })).toEqual(['br', 'gz']);
+    expect(() => copyKinds({ NUCLEUS_COMPRESSED_COPIES: 'zstd' })).toThrow('NUCLEUS_COMPRESSED_COPIES names zstd; it takes br, gz or br,gz');
+    process.env.NUCLEUS_COMPRESSED_COPIES = 'br';
+    try {
+      const out = output({ 'a.json': bigJson('br only') });
+      await writeCompressedCopies(out, quiet);
+      expect(readdirSync(out).sort()).toEqual(['a.json', 'a.json.br']);
+    } finally {
+      process.env.NUCLEUS_COMPRESSED_COPIES = 'br,gz';
+    }
   });
 
   it('are the same whether a copy was started when the bytes were made or only at the end', async () => {

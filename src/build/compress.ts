@@ -1,7 +1,8 @@
 /**
- * Writes .br and .gz copies of the big data files beside them (the content
+ * Writes .br and/or .gz copies of the big data files beside them (the content
  * database, the search index, large JSON) where that saves more than 10%, for
- * hosts that serve precompressed files (levels and cache: src/build/compression.ts).
+ * hosts that serve precompressed files, when NUCLEUS_COMPRESSED_COPIES asks for
+ * them; by default none (why, levels and cache: src/build/compression.ts).
  * The data files' copies were started when their bytes were made; the rest
  * (the WASM, the web manifest) are made here.
  */
@@ -10,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheFolder, sha } from './cache';
-import { compressedCopy, compressionJobs, findCompressionJob, COPY_KINDS, MIN_COMPRESSED_BYTES } from './compression';
+import { compressedCopy, compressionJobs, copyKinds, findCompressionJob, MIN_COMPRESSED_BYTES } from './compression';
 import { startPhase, endPhase } from './timing';
 import type { OutputLogger } from './output';
 
@@ -33,11 +34,12 @@ function* candidates(dir: string): Generator<string> {
  */
 export async function writeCompressedCopies(out: string, logger: OutputLogger, files?: Iterable<string>): Promise<void> {
   const started = startPhase();
+  const kinds = copyKinds();
   const cache = cacheFolder('compress');
   const work: Promise<number>[] = [];
   const used = new Set<string>();
   let early = 0;
-  const list = files ? [...files].filter((rel) => COMPRESSED.test(rel)).map((rel) => join(out, rel)) : candidates(out);
+  const list = !kinds.length ? [] : files ? [...files].filter((rel) => COMPRESSED.test(rel)).map((rel) => join(out, rel)) : candidates(out);
   for (const file of list) {
     if (statSync(file).size < MIN_COMPRESSED_BYTES) continue;
     const raw = readFileSync(file);
@@ -45,9 +47,10 @@ export async function writeCompressedCopies(out: string, logger: OutputLogger, f
     const job = findCompressionJob(raw);
     if (job) early++;
     // zlib works off the main thread: the copies are made side by side.
-    const digest = job ? '' : sha(raw);
-    for (const kind of COPY_KINDS) {
-      const copy = job ? job.copies[kind].finally(() => job.used.forEach((k) => used.add(k))) : compressedCopy(raw, kind, cache, used, digest);
+    const digest = job && kinds.every((k) => job.copies[k]) ? '' : sha(raw);
+    for (const kind of kinds) {
+      const pending = job?.copies[kind];
+      const copy = pending ? pending.finally(() => job!.used.forEach((k) => used.add(k))) : compressedCopy(raw, kind, cache, used, digest);
       work.push(
         copy.then((c) => {
           if (!c) return 0;
@@ -60,7 +63,7 @@ export async function writeCompressedCopies(out: string, logger: OutputLogger, f
   const written = (await Promise.all(work)).reduce((a, b) => a + b, 0);
   // Jobs of files that were not written (none in a normal build) end before the cache is pruned.
   const jobs = compressionJobs();
-  await Promise.allSettled(jobs.flatMap((j) => COPY_KINDS.map((k) => j.copies[k])));
+  await Promise.allSettled(jobs.flatMap((j) => Object.values(j.copies)));
   jobs.length = 0;
   // Only this build's copies stay cached (the database's change with every edit).
   if (cache) for (const name of readdirSync(cache)) if (!used.has(join(cache, name))) rmSync(join(cache, name), { force: true });

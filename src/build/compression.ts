@@ -30,6 +30,22 @@ export type CopyKind = 'br' | 'gz';
 export const COPY_KINDS = ['br', 'gz'] as const;
 
 /**
+ * The copies this build makes: none unless `NUCLEUS_COMPRESSED_COPIES` names
+ * them (`br`, `gz` or `br,gz`). The hosts the site deploys to (GitHub Pages,
+ * Netlify, Cloudflare Pages, Firebase Hosting) compress on the fly and never
+ * serve a `.br` or `.gz` file in place of the one asked for, and neither the
+ * pages nor the service worker fetch them: at 5,000 pages the two copies of
+ * every data file were dead weight of tens of megabytes. A host that serves
+ * precompressed files (nginx `gzip_static`/`brotli_static`) asks for them.
+ */
+export function copyKinds(env: Record<string, string | undefined> = process.env): CopyKind[] {
+  const asked = (env.NUCLEUS_COMPRESSED_COPIES ?? '').split(',').map((k) => k.trim().toLowerCase()).filter(Boolean);
+  const unknown = asked.filter((k) => !(COPY_KINDS as readonly string[]).includes(k));
+  if (unknown.length) throw new Error(`NUCLEUS_COMPRESSED_COPIES names ${unknown.join(', ')}; it takes br, gz or br,gz (or nothing, for no copies).`);
+  return COPY_KINDS.filter((k) => asked.includes(k));
+}
+
+/**
  * Compresses on the thread pool as one job: the output buffer (zlib's
  * `chunkSize`) holds the whole copy. With the default 16 KB chunks each
  * chunk waits for a turn of the main thread's event loop, so a copy started
@@ -65,7 +81,8 @@ export function compressedCopy(raw: Uint8Array, kind: CopyKind, cache: string | 
 /** Copies under way for one file's bytes. */
 export interface CompressionJob {
   raw: Buffer;
-  copies: Record<CopyKind, Promise<Buffer | null>>;
+  /** The kinds asked for when the job started (copyKinds). */
+  copies: Partial<Record<CopyKind, Promise<Buffer | null>>>;
   /** Cache entries the job read or wrote (kept when the cache is pruned). */
   used: Set<string>;
 }
@@ -89,16 +106,19 @@ export function compressionJobs(): CompressionJob[] {
  * answers the same endpoints and must not compress on every request.
  */
 export function startCompressing(data: string | Uint8Array): void {
+  const kinds = copyKinds();
+  if (!kinds.length) return;
   if (data.length < MIN_COMPRESSED_BYTES / 4) return; // a string's UTF-8 is at most 4 bytes a character: too small
   const raw = typeof data === 'string' ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   if (raw.length < MIN_COMPRESSED_BYTES || findCompressionJob(raw)) return;
   const cache = cacheFolder('compress');
   const used = new Set<string>();
   const digest = sha(raw); // 35 MB: 30 ms
-  const copies = { br: compressedCopy(raw, 'br', cache, used, digest), gz: compressedCopy(raw, 'gz', cache, used, digest) };
+  const copies: CompressionJob['copies'] = {};
+  for (const kind of kinds) copies[kind] = compressedCopy(raw, kind, cache, used, digest);
   // A job whose file is never written must not end the process with an
   // unhandled rejection; its error reaches whoever awaits the copy.
-  for (const kind of COPY_KINDS) copies[kind].catch(() => undefined);
+  for (const copy of Object.values(copies)) copy.catch(() => undefined);
   compressionJobs().push({ raw, copies, used });
 }
 

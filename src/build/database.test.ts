@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { loadSite } from '../content/load';
 import { buildDatabase } from './database';
-import { pageQuery, surroundQuery } from '../content/queries';
+import { pageQuery, pageSummaryQuery, surroundQuery } from '../content/queries';
 import { queryApiPath, navigationApiPath } from '../db';
 import { writeCorpus, page } from '../content/testing';
 
@@ -21,10 +21,14 @@ describe('static content API', () => {
     );
     const { answers, db } = await buildDatabase(site, {});
     for (const path of site.pages.keys()) {
-      for (const q of [pageQuery(path), surroundQuery(path)]) {
+      for (const q of [pageSummaryQuery(path), surroundQuery(path)]) {
         expect(JSON.parse(answers.get(queryApiPath(q, site.integrity))!), `${path} ${JSON.stringify(q)}`).toEqual(db.query(q));
       }
+      // The body is in the page and the database, not in a static answer: the full page query runs on the database.
+      if (db.query(pageQuery(path))) expect(JSON.parse(answers.get(queryApiPath(pageSummaryQuery(path), site.integrity))!)).not.toHaveProperty('body');
+      expect(answers.has(queryApiPath(pageQuery(path), site.integrity))).toBe(false);
     }
+    expect(JSON.parse(answers.get(queryApiPath(pageSummaryQuery('/a/one'), site.integrity))!)).toMatchObject({ _path: '/a/one', title: 'One' });
     expect(JSON.parse(answers.get(queryApiPath(surroundQuery('/a/one'), site.integrity))!)).toEqual([
       { _path: '/a', title: 'A' },
       { _path: '/a/ten', title: 'Ten' },
@@ -32,6 +36,6 @@ describe('static content API', () => {
     expect(JSON.parse(answers.get(navigationApiPath({}, site.integrity))!)).toEqual(site.navigation);
     // Drafts are in the database (for preview) but get no static answer.
     expect(db.query({ where: [{ draft: true }], only: ['title'] })).toEqual([{ title: 'Draft' }]);
-    expect(answers.has(queryApiPath(pageQuery('/a/draft'), site.integrity))).toBe(false);
+    expect(answers.has(queryApiPath(pageSummaryQuery('/a/draft'), site.integrity))).toBe(false);
   });
 });

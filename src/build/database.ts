@@ -12,7 +12,7 @@ import { getCatalogues } from '../content/catalogues';
 import { siteSections } from '../content/search';
 import { catalogueSections } from '../content/catalogueSearch';
 import { createSearchIndex, SEARCH_MANIFEST_PATH, type SearchFiles } from '../search';
-import { pageQuery, surroundQuery, NAVIGATION_QUERY, globalQueries } from '../content/queries';
+import { pageSummaryQuery, surroundQuery, NAVIGATION_QUERY, globalQueries } from '../content/queries';
 import { siteConfig } from '../config/site';
 import { timed, startPhase, endPhase } from './timing';
 import { openValueCache, sha } from './cache';
@@ -88,7 +88,8 @@ export async function buildDatabase(site: Site, catalogues: object, building = f
   const answersStart = startPhase();
   const answers = new Map<string, string>();
   const answer = (params: unknown) => answers.set(queryApiPath(params, site.integrity), JSON.stringify(db.query(params)));
-  // A page's answer is its own document, found by path and type: a function
+  // A page's answer is its own document without the body (pageSummaryQuery
+  // says why), found by path and type: a function
   // of the documents of that path alone (and the code, which names the cache
   // folder). The incremental build keeps answers by the hash of those
   // documents, so an unchanged page does not query the database again.
@@ -107,7 +108,7 @@ export async function buildDatabase(site: Site, catalogues: object, building = f
     const key = cache && `query hashes\0${path}`;
     let hashes = key ? cache!.get<[string, string]>(key) : undefined;
     if (!hashes) {
-      hashes = [hashParams(pageQuery(path)), hashParams(surroundQuery(path))];
+      hashes = [hashParams(pageSummaryQuery(path)), hashParams(surroundQuery(path))];
       if (key) cache!.set(key, hashes);
     }
     return hashes;
@@ -115,10 +116,10 @@ export async function buildDatabase(site: Site, catalogues: object, building = f
   let reused = 0;
   let computed = 0;
   const pageAnswer = (path: string, hash: string) => {
-    const key = cache && sha('page answer', path, ...(ofPath.get(path) ?? []));
+    const key = cache && sha('page summary answer', path, ...(ofPath.get(path) ?? []));
     let text = key ? cache!.get<string>(key) : undefined;
     if (text === undefined) {
-      text = JSON.stringify(db.query(pageQuery(path)));
+      text = JSON.stringify(db.query(pageSummaryQuery(path)));
       if (key) cache!.set(key, text);
       computed++;
     } else reused++;

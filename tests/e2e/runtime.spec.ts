@@ -16,11 +16,14 @@ test.describe('client navigation', () => {
 });
 
 test('a data-refresh event reloads the page content from the database, bypassing caches', async ({ page, at }) => {
+  // The page's body has no static answer (it is in the page and the database): sql.js and the database load first.
+  test.setTimeout(60_000);
   await page.goto(at('/rules/combat'));
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
   await page.evaluate(() => window.dispatchEvent(new Event('nucleus:data-refresh')));
-  await expect(page.locator('html')).toHaveAttribute('data-rendered-from', 'database');
+  await expect(page.locator('html')).toHaveAttribute('data-rendered-from', 'database', { timeout: 30_000 });
   expect(requests.some((u) => /\/api\/content\/query\/[0-9a-z]{13}\.[0-9a-f]+\.json\?refresh=\d+$/.test(u))).toBe(true);
+  expect(requests.some((u) => /\/content\.sqlite\?refresh=\d+$/.test(u))).toBe(true);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Combat');
 });
