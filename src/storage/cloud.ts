@@ -279,7 +279,7 @@ export class CloudRepository implements DocumentRepository {
         documentId: document.id,
         revision: decision.revision,
         savedAt: new Date(now).toISOString(),
-        summary: summariseChange(previous, document as unknown as Record<string, unknown>).slice(0, 500),
+        summary: summariseChange(previous, document).slice(0, 500),
         json,
       };
       tx.set(ref, record);

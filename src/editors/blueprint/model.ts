@@ -75,6 +75,8 @@ export function defaultProperties(type: BlueprintType): Record<string, number | 
 }
 
 export function newBlueprint(base: { id: string; schemaVersion: number; name: string; createdAt: string; updatedAt: string; tags: string[] }, type: BlueprintType = 'weapon'): Blueprint {
+  // Blueprint ties each type to its own properties; `type` is only known when this runs, and
+  // defaultProperties(type) gives exactly that type's keys, which the compiler cannot follow.
   return { kind: 'blueprint', ...base, type, rank: 1, properties: defaultProperties(type), features: [] } as unknown as Blueprint;
 }
 
@@ -108,6 +110,7 @@ export function changeType(bp: Blueprint, type: BlueprintType): { next: Blueprin
     }
   }
   const dropped = bp.features.map((f) => f.id);
+  // As in newBlueprint: props holds the new type's keys (defaultProperties(type)), which the compiler cannot follow.
   return { next: { ...bp, type, properties: props, features: [] } as unknown as Blueprint, dropped, kept };
 }
 
