@@ -3,6 +3,7 @@
  * Patterns: an exact path, or a prefix ending in `/**`.
  */
 import { isValidContentPath } from '../content/paths';
+import { EDITORS } from './editors';
 
 export type ColorMode = 'dark' | 'light';
 
@@ -27,12 +28,7 @@ export interface RouteMeta {
 /** Guards the app knows. A name not listed here fails the build. */
 export const KNOWN_GUARDS = ['auth'] as const;
 
-export const EDITORS = [
-  { slug: 'BlueprintEditor', title: 'Blueprint editor', kind: 'blueprint', blurb: 'Design weapons, armour, equipment, cyberware and drones point by point.' },
-  { slug: 'CharacterEditor', title: 'Character editor', kind: 'character', blurb: 'Build a hero: attributes, skills, features, gear, cores and ranks.' },
-  { slug: 'CoreEditor', title: 'Core editor', kind: 'core', blurb: 'Design implanted powers from effects and side effects within a budget.' },
-  { slug: 'CreatureEditor', title: 'Creature editor', kind: 'creature', blurb: 'Stat creatures and threats for your table, from scratch or the bestiary.' },
-] as const;
+export { EDITORS };
 
 export const routes: RouteMeta[] = [
   { pattern: '/', title: 'Nucleus', layout: 'full', colorMode: 'dark' },
