@@ -2,6 +2,8 @@
  * The route table: every route's metadata in one place (SPEC §2).
  * Patterns: an exact path, or a prefix ending in `/**`.
  */
+import { EDITORS } from './editors';
+
 /** Catch-all validation: lower-case segments of letters, digits and hyphens (the content pipeline checks paths with it too). */
 export function isValidContentPath(path: string): boolean {
   return path === '/' || /^(\/[a-z0-9-]+)+$/.test(path);
@@ -30,12 +32,7 @@ export interface RouteMeta {
 /** Guards the app knows. A name not listed here fails the build. */
 export const KNOWN_GUARDS = ['auth'] as const;
 
-export const EDITORS = [
-  { slug: 'BlueprintEditor', title: 'Blueprint editor', kind: 'blueprint', blurb: 'Design weapons, armour, equipment, cyberware and drones point by point.' },
-  { slug: 'CharacterEditor', title: 'Character editor', kind: 'character', blurb: 'Build a hero: attributes, skills, features, gear, cores and ranks.' },
-  { slug: 'CoreEditor', title: 'Core editor', kind: 'core', blurb: 'Design implanted powers from effects and side effects within a budget.' },
-  { slug: 'CreatureEditor', title: 'Creature editor', kind: 'creature', blurb: 'Stat creatures and threats for your table, from scratch or the bestiary.' },
-] as const;
+export { EDITORS };
 
 export const routes: RouteMeta[] = [
   { pattern: '/', title: 'Nucleus', layout: 'full', colorMode: 'dark' },

@@ -16,33 +16,60 @@ export interface BlueprintDerived {
   propertyCost: number;
 }
 
-type Spec = { min: number; max: number; def: number; cost: (v: number) => number; label: string };
-const stepsAbove = (v: number, def: number) => Math.max(0, v - def);
+/**
+ * What a property's steps cost, as data the editor can also put in words:
+ * `points` for every `per` steps above `from` (below it, with `below`).
+ * Null: the property costs nothing.
+ */
+export interface PropertyPrice {
+  points: number;
+  from: number;
+  per?: number;
+  below?: boolean;
+}
+export interface PropertySpec {
+  min: number;
+  max: number;
+  def: number;
+  label: string;
+  price: PropertyPrice | null;
+  cost: (v: number) => number;
+}
+
+function priced(label: string, min: number, max: number, def: number, price: PropertyPrice | null): PropertySpec {
+  const cost = (v: number) => {
+    if (!price) return 0;
+    const steps = Math.max(0, price.below ? price.from - v : v - price.from);
+    return price.points * Math.ceil(steps / (price.per ?? 1));
+  };
+  return { min, max, def, label, price, cost };
+}
 
 /** Ranges, defaults and costs of each type's numeric properties. */
-export const PROPERTY_SPECS: Record<BlueprintType, Record<string, Spec>> = {
+export const PROPERTY_SPECS: Record<BlueprintType, Record<string, PropertySpec>> = {
   weapon: {
-    damage: { min: 1, max: 8, def: 2, cost: (v) => stepsAbove(v, 2), label: 'Damage' },
-    rate: { min: 1, max: 3, def: 1, cost: (v) => 2 * stepsAbove(v, 1), label: 'Rate' },
-    bulk: { min: 1, max: 3, def: 1, cost: () => 0, label: 'Bulk' },
+    damage: priced('Damage', 1, 8, 2, { points: 1, from: 2 }),
+    rate: priced('Rate', 1, 3, 1, { points: 2, from: 1 }),
+    bulk: priced('Bulk', 1, 3, 1, null),
   },
   armour: {
-    protection: { min: 0, max: 6, def: 1, cost: (v) => 2 * stepsAbove(v, 1), label: 'Protection' },
-    guard: { min: 0, max: 2, def: 0, cost: (v) => 3 * stepsAbove(v, 0), label: 'Guard' },
-    bulk: { min: 1, max: 4, def: 2, cost: (v) => Math.max(0, 2 - v), label: 'Bulk' },
+    protection: priced('Protection', 0, 6, 1, { points: 2, from: 1 }),
+    guard: priced('Guard', 0, 2, 0, { points: 3, from: 0 }),
+    bulk: priced('Bulk', 1, 4, 2, { points: 1, from: 2, below: true }),
   },
   equipment: {
-    uses: { min: 1, max: 10, def: 3, cost: (v) => Math.ceil(stepsAbove(v, 3) / 2), label: 'Uses' },
-    bulk: { min: 0, max: 3, def: 1, cost: () => 0, label: 'Bulk' },
+    uses: priced('Uses', 1, 10, 3, { points: 1, from: 3, per: 2 }),
+    bulk: priced('Bulk', 0, 3, 1, null),
   },
   cyberware: {
-    strain: { min: 1, max: 3, def: 1, cost: () => 0, label: 'Strain' },
-    bulk: { min: 0, max: 0, def: 0, cost: () => 0, label: 'Bulk' },
+    // Strain costs no points; it raises capacity (blueprintCapacity).
+    strain: priced('Strain', 1, 3, 1, null),
+    bulk: priced('Bulk', 0, 0, 0, null),
   },
   drone: {
-    frame: { min: 1, max: 5, def: 1, cost: (v) => 2 * stepsAbove(v, 1), label: 'Frame' },
-    speed: { min: 1, max: 5, def: 2, cost: (v) => stepsAbove(v, 2), label: 'Speed' },
-    bulk: { min: 1, max: 4, def: 2, cost: () => 0, label: 'Bulk' },
+    frame: priced('Frame', 1, 5, 1, { points: 2, from: 1 }),
+    speed: priced('Speed', 1, 5, 2, { points: 1, from: 2 }),
+    bulk: priced('Bulk', 1, 4, 2, null),
   },
 };
 

@@ -13,6 +13,21 @@ import { evaluateCreature, type CreatureDerived } from './creature';
 
 export type Derived = BlueprintDerived | CoreDerived | CharacterDerived | CreatureDerived;
 
+/**
+ * The values `evaluate` derives for a document of kind D: an editor that
+ * knows its kind reads its own derived values without a cast. A union of
+ * kinds (NucleusDocument) gives the union of their values.
+ */
+export type DerivedOf<D extends NucleusDocument> = D extends Blueprint
+  ? BlueprintDerived
+  : D extends Core
+    ? CoreDerived
+    : D extends Character
+      ? CharacterDerived
+      : D extends Creature
+        ? CreatureDerived
+        : never;
+
 export interface Evaluation<D = Derived> {
   valid: boolean;
   issues: Issue[];
@@ -23,7 +38,8 @@ export function evaluate(doc: Blueprint, catalogues?: Partial<Catalogues>): Eval
 export function evaluate(doc: Core, catalogues?: Partial<Catalogues>): Evaluation<CoreDerived>;
 export function evaluate(doc: Character, catalogues?: Partial<Catalogues>): Evaluation<CharacterDerived>;
 export function evaluate(doc: Creature, catalogues?: Partial<Catalogues>): Evaluation<CreatureDerived>;
-export function evaluate(doc: NucleusDocument, catalogues?: Partial<Catalogues>): Evaluation<BlueprintDerived | CoreDerived | CharacterDerived | CreatureDerived>;
+/** A document whose kind is a type parameter (the editor kit's `D`), or any kind: the union of their values. */
+export function evaluate<D extends NucleusDocument>(doc: D, catalogues?: Partial<Catalogues>): Evaluation<DerivedOf<D>>;
 export function evaluate(doc: NucleusDocument, partial: Partial<Catalogues> = {}): Evaluation<unknown> {
   const catalogues = { ...emptyCatalogues(), ...partial };
   const issues = new IssueList();

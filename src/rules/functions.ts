@@ -6,7 +6,7 @@
 export { SCHEMA_VERSION, DOCUMENT_KINDS, emptyCatalogues, renderEffectText, newDocumentFields } from './basics';
 export { RulesError } from './errors';
 export * from './constants';
-export { evaluate, type Evaluation, type Derived } from './evaluate';
+export { evaluate, type Evaluation, type Derived, type DerivedOf } from './evaluate';
 export { type Issue, type Severity } from './issues';
 export {
   PROPERTY_SPECS,
@@ -17,6 +17,8 @@ export {
   blueprintPrice,
   availability,
   type BlueprintDerived,
+  type PropertyPrice,
+  type PropertySpec,
 } from './blueprint';
 export { coreBudget, coreStrain, corePropertyCost, effectCost, refundLimit, type CoreDerived } from './core';
 export {

@@ -51,6 +51,7 @@ export const catalogues: Catalogues = {
 
 type Over<T> = Partial<Omit<T, 'properties'>> & { properties?: Record<string, unknown> };
 
+// Tests build blueprints with wrong or partial properties on purpose (to see the issues), so the properties are not checked against the type.
 export const blueprint = (type: Blueprint['type'], properties: Record<string, unknown>, over: Over<Blueprint> = {}): Blueprint =>
   ({ ...base, kind: 'blueprint', type, rank: 1, properties, features: [], ...over }) as unknown as Blueprint;
 export const weapon = (over: Over<Blueprint> = {}): Blueprint => blueprint('weapon', { damage: 2, range: 'close', rate: 1, bulk: 1 }, over);

@@ -1,7 +1,7 @@
 /**
  * Relevance on the site's real content: judged queries, each with the result
  * a reader looks for and how high it must come. The index is built the way
- * the build builds it (content/database.ts: the pages' sections and the
+ * the build builds it (src/build/database.ts: the pages' sections and the
  * catalogue entries) and read back through its JSON files, as the browser
  * reads it. A failure names the query, what was expected and what came.
  */

@@ -25,7 +25,7 @@ import {
 } from 'firebase/firestore';
 import { loadDocument, type NucleusDocument } from '../rules';
 import { decideSave } from './conflicts';
-import { applyListQuery, validityOf } from './local';
+import { applyListQuery, validityOf } from './local/records';
 import { pruneVersions, startsNewVersion, summariseChange } from './versions';
 import { MAX_CLOUD_JSON, type ChangeEvent, type DocumentRepository, type ListQuery, type SaveOptions, type SaveResult, type StoredDocument, type Usage, type Version } from './types';
 
@@ -279,7 +279,7 @@ export class CloudRepository implements DocumentRepository {
         documentId: document.id,
         revision: decision.revision,
         savedAt: new Date(now).toISOString(),
-        summary: summariseChange(previous, document as unknown as Record<string, unknown>).slice(0, 500),
+        summary: summariseChange(previous, document).slice(0, 500),
         json,
       };
       tx.set(ref, record);

@@ -10,7 +10,7 @@
  */
 import type { NucleusDocument } from '../rules';
 import { decideSave } from './conflicts';
-import { applyListQuery, storedRecord } from './local';
+import { applyListQuery, storedRecord } from './local/records';
 import { summariseChange } from './versions';
 import type { ChangeEvent, DocumentRepository, SaveResult, StoredDocument, Version } from './types';
 

@@ -4,7 +4,7 @@
  * IndexedDB failures as DOMExceptions named by kind; the message of each
  * is the browser's own and says little to a player.
  */
-import { StorageBlockedError } from './local';
+import { StorageBlockedError } from './local/database';
 
 /** Why the documents database cannot be used at all (the editors then keep work in the page). */
 export function storageProblem(e: unknown): string {

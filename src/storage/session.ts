@@ -26,15 +26,19 @@
  *    says so (`$replaced`) until dismissed; an edit that makes the document
  *    larger than the cloud keeps (MAX_CLOUD_JSON) is saved here and warned
  *    of (`$tooLarge`).
+ *
+ * In pieces under session/: `core` (state, journal, the save lane: S1,
+ * S2, S6), `conflicts` (S4), `remote` (S3, S7); this file loads the
+ * document, takes edits and restores versions (S5).
  */
-import { atom, type ReadableAtom } from 'nanostores';
+import type { ReadableAtom } from 'nanostores';
 import type { NucleusDocument } from '../rules';
-import { conflictCopyName, resolveConflict } from './conflicts';
-import { summariseChange } from './versions';
 import { MAX_CLOUD_JSON, type DocumentRepository, type MovedToCopy, type StoredDocument } from './types';
 import { activeRepository } from './active';
-import { saveProblem } from './problems';
-import { contentKey, createJournal, holdPageLock, replayJournal, type Journal, type Recovery, type ReplayOptions } from './journal';
+import { createJournal, holdPageLock, replayJournal, type Journal, type Recovery, type ReplayOptions } from './journal';
+import { SessionCore } from './session/core';
+import { ConflictKeeper, newDocumentId } from './session/conflicts';
+import { followChanges } from './session/remote';
 
 /** Debounce of autosave after the last edit. */
 export const AUTOSAVE_MS = 800;
@@ -128,9 +132,75 @@ export class DocumentNotFoundError extends Error {
   }
 }
 
-/** A fresh document id. */
-export function newDocumentId(): string {
-  return globalThis.crypto.randomUUID();
+export { newDocumentId };
+
+/** What opening finds: the stored document (or a new one) and what a gone page left in the journal (S6). */
+async function load(repo: DocumentRepository, source: string | NucleusDocument, journal: Journal | null, options: OpenOptions) {
+  if (typeof source !== 'string') return { initial: source, stored: null, recovered: null, recoveryError: null };
+  let recovered: Recovery | null = null;
+  let recoveryError: string | null = null;
+  if (journal) {
+    try {
+      recovered = await replayJournal(repo, source, { journal, validity: options.validity, isGone: options.isGone });
+    } catch (e) {
+      // The entry stays in the journal for the next opening; the player is told.
+      recoveryError = `Edits made before the page last closed could not be recovered yet: ${(e as Error).message}`;
+    }
+  }
+  const found = await repo.get(source);
+  if (!found) throw new DocumentNotFoundError(source);
+  if (found.problem) throw new Error(found.problem);
+  return { initial: found.document, stored: found, recovered, recoveryError };
+}
+
+/** S1: a page that is hidden or closed starts the save at once. Returns the removal. */
+function saveWhenLeaving(flush: () => Promise<void>, enabled: boolean): () => void {
+  if (!enabled || typeof window === 'undefined' || typeof document === 'undefined') return () => undefined;
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') void flush();
+  };
+  const onPageHide = () => void flush();
+  window.addEventListener('pagehide', onPageHide);
+  document.addEventListener('visibilitychange', onHidden);
+  return () => {
+    window.removeEventListener('pagehide', onPageHide);
+    document.removeEventListener('visibilitychange', onHidden);
+  };
+}
+
+/** An edit from the editor: into the journal at once (S6), saved after the debounce (S1). */
+function edit(s: SessionCore, next: NucleusDocument | ((doc: NucleusDocument) => NucleusDocument)): void {
+  const value = typeof next === 'function' ? next(s.$document.get()) : next;
+  if (value.id !== s.id) throw new Error(`A session edits one document: "${value.id}" is not "${s.id}".`);
+  s.$document.set(value);
+  s.dirty = true;
+  s.editedAt = s.now();
+  s.record();
+  s.$replaced.set(null);
+  // S7: larger than the cloud keeps is saved here and warned of.
+  const chars = JSON.stringify(value).length;
+  s.$tooLarge.set(chars > MAX_CLOUD_JSON ? chars : null);
+  const c = s.$conflict.get();
+  if (c && !c.kept) {
+    s.$conflict.set({ ...c, mine: value });
+    return;
+  }
+  if (s.$saveState.get() !== 'saving') s.$saveState.set('unsaved');
+  s.schedule();
+}
+
+/** S5: a version restored as a new save. */
+async function restore(s: SessionCore, conflicts: ConflictKeeper, versionId: string): Promise<NucleusDocument> {
+  await s.flush();
+  return s.exclusive(async () => {
+    const r = await s.repo.restoreVersion(s.id, versionId);
+    if (!r.ok) {
+      conflicts.enter(r.conflict);
+      throw new Error('The document changed elsewhere meanwhile; both versions are kept.');
+    }
+    s.show(r.stored);
+    return r.stored.document;
+  });
 }
 
 /**
@@ -140,326 +210,37 @@ export function newDocumentId(): string {
  */
 export async function openDocument(source: string | NucleusDocument, options: OpenOptions = {}): Promise<DocumentSession> {
   const repo = options.repository ?? (await activeRepository());
-  const now = options.now ?? Date.now;
-  const delay = options.delayMs ?? AUTOSAVE_MS;
   const journal = options.journal === undefined ? createJournal() : options.journal;
   // J4: this page's entries are its own while it lives.
   if (options.journal === undefined) holdPageLock();
-  let initial: NucleusDocument;
-  let stored: StoredDocument | null = null;
-  let recovered: Recovery | null = null;
-  let recoveryError: string | null = null;
-  if (typeof source === 'string') {
-    if (journal) {
-      try {
-        recovered = await replayJournal(repo, source, { journal, validity: options.validity, isGone: options.isGone });
-      } catch (e) {
-        // The entry stays in the journal for the next opening; the player is told.
-        recoveryError = `Edits made before the page last closed could not be recovered yet: ${(e as Error).message}`;
-      }
-    }
-    const found = await repo.get(source);
-    if (!found) throw new DocumentNotFoundError(source);
-    if (found.problem) throw new Error(found.problem);
-    stored = found;
-    initial = found.document;
-  } else {
-    initial = source;
-  }
-  const id = initial.id;
-  const $document = atom<NucleusDocument>(initial);
-  const $saveState = atom<SaveState>(stored ? 'saved' : 'unsaved');
-  const $conflict = atom<Conflict | null>(null);
-  const $error = atom<string | null>(recoveryError);
-  const $stored = atom<StoredDocument | null>(stored);
-  const $movedToCopy = atom<MovedToCopy | null>(null);
-  const $recovered = atom<Recovery | null>(recovered);
-  const $replaced = atom<{ revision: number } | null>(null);
-  const $tooLarge = atom<number | null>(null);
-  let revision = stored?.revision ?? 0;
-  let dirty = !stored;
-  let editedAt = now();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let saving: Promise<void> | null = null;
-  /** J3's `landing`: the revision and content a save under way writes. */
-  let inFlight: { revision: number; content: string } | null = null;
-  let closed = false;
-
-  /** S6/J1: the working document into the journal, synchronously. */
-  const record = () => {
-    journal?.write({ documentId: id, basedOn: revision, editedAt, document: $document.get(), ...(inFlight ? { landing: inFlight } : {}) });
-  };
-  /** S6/J2: after a save, the journal holds only what the store does not. */
-  const settled = () => {
-    if (dirty) record();
-    else journal?.clear(id);
-  };
-
-  const schedule = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => void flush(), delay);
-  };
-
-  /** A conflict whose two sides are not both kept yet: nothing saves under the id until they are. */
-  const holding = () => {
-    const c = $conflict.get();
-    return !!c && !c.kept;
-  };
-
-  function enterConflict(theirs: StoredDocument) {
-    clearTimeout(timer);
-    dirty = true;
-    const mine = $document.get();
-    $conflict.set({ mine, theirs, differs: summariseChange(theirs.document as Record<string, unknown>, mine as Record<string, unknown>).replace(/^Changed /, '') });
-    $saveState.set('conflict');
-    // S4: keep both now; the player chooses later.
-    void resolve().catch((e: Error) => {
-      $error.set(e.message);
-      $saveState.set('conflict');
-    });
-  }
-
-  async function saveOnce(): Promise<void> {
-    const doc = $document.get();
-    dirty = false;
-    $saveState.set('saving');
-    inFlight = journal ? { revision: revision + 1, content: contentKey(doc) } : null;
-    try {
-      const r = await repo.save(doc, { basedOn: revision, valid: options.validity?.(doc) });
-      inFlight = null;
-      if (r.ok) {
-        revision = r.stored.revision;
-        $stored.set(r.stored);
-        $error.set(null);
-        $saveState.set(dirty ? 'unsaved' : 'saved');
-        settled();
-      } else {
-        enterConflict(r.conflict);
-      }
-    } catch (e) {
-      inFlight = null;
-      dirty = true;
-      $error.set(saveProblem(e));
-      $saveState.set('error');
-    }
-  }
-
-  /** S1: starts the write synchronously when nothing else is being saved (pagehide needs that). */
-  async function flush(): Promise<void> {
-    clearTimeout(timer);
-    while (saving) await saving;
-    if (!dirty || holding()) return;
-    saving = saveOnce().finally(() => (saving = null));
-    await saving;
-    if (dirty && !holding() && !closed) schedule();
-  }
-
-  /** Runs `work` as this session's save (other saves and remote reloads wait for it). */
-  async function exclusive<T>(work: () => Promise<T>): Promise<T> {
-    while (saving) await saving;
-    const run = work();
-    saving = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    try {
-      return await run;
-    } finally {
-      saving = null;
-    }
-  }
-
-  const copyOf = (doc: NucleusDocument, when: Date, copyId = newDocumentId()) =>
-    ({ ...doc, id: copyId, name: conflictCopyName(doc.name, when), createdAt: new Date(now()).toISOString() }) as NucleusDocument;
-
-  /** S4 before a choice: both sides saved, the one changed last under the id. */
-  async function resolve(keep?: 'mine' | 'theirs'): Promise<ConflictResolution> {
-    return exclusive(async () => {
-      const c = $conflict.get();
-      if (!c || c.kept) throw new Error('There is no conflict to resolve.');
-      const theirs = (await repo.get(id)) ?? c.theirs;
-      const mine = $document.get();
-      const editedIso = new Date(editedAt).toISOString();
-      const side = { mine: { id, name: mine.name, revision, updatedAt: editedIso }, theirs: { id, name: theirs.name, revision: theirs.revision, updatedAt: theirs.updatedAt } };
-      const kept = keep ?? (resolveConflict(side.theirs, side.mine).keep === side.mine ? 'mine' : 'theirs');
-      const other = kept === 'mine' ? theirs.document : mine;
-      const copyDoc = copyOf(other, new Date(kept === 'mine' ? theirs.updatedAt : editedIso));
-      const copy = await repo.save(copyDoc, { basedOn: 0, valid: options.validity?.(copyDoc) });
-      if (!copy.ok) throw new Error('The conflict copy could not be saved.');
-      let copyStored = copy.stored;
-      if (kept === 'mine') {
-        const movedToCopy = { revision: theirs.revision, id: copy.stored.id, name: copy.stored.name };
-        const r = await repo.save(mine, { basedOn: theirs.revision, valid: options.validity?.(mine), newVersion: true, movedToCopy });
-        if (!r.ok) throw new Error('The document changed again while the conflict was being resolved; reload the page to compare once more.');
-        revision = r.stored.revision;
-        $stored.set(r.stored);
-        dirty = $document.get() !== mine;
-      } else {
-        revision = theirs.revision;
-        $stored.set(theirs);
-        // Edits typed while the copy was written belong to the copy too.
-        const latest = $document.get();
-        if (latest !== mine) {
-          const again = await repo.save({ ...latest, id: copyStored.id, name: copyStored.name } as NucleusDocument, { basedOn: copyStored.revision });
-          if (again.ok) copyStored = again.stored;
-        }
-        dirty = false;
-        $document.set(theirs.document);
-      }
-      $conflict.set({ ...c, mine, theirs, kept, copy: copyStored });
-      $error.set(null);
-      $saveState.set(dirty ? 'unsaved' : 'saved');
-      settled();
-      if (dirty) schedule();
-      return { kept, copy: copyStored };
-    });
-  }
-
-  /** S4 after both are kept: the other side comes back under the id, this one goes to the copy. */
-  async function swap(c: Conflict & { kept: 'mine' | 'theirs'; copy: StoredDocument }): Promise<ConflictResolution> {
-    await flush();
-    return exclusive(async () => {
-      const copy = (await repo.get(c.copy.id)) ?? c.copy;
-      const here = $document.get();
-      const otherName = c.kept === 'mine' ? c.theirs.document.name : c.mine.name;
-      const back = { ...copy.document, id, name: otherName } as NucleusDocument;
-      const moved = { ...here, id: copy.id, name: conflictCopyName(here.name, new Date(now())) } as NucleusDocument;
-      const movedToCopy = { revision, id: copy.id, name: moved.name };
-      const r = await repo.save(back, { basedOn: revision, valid: options.validity?.(back), newVersion: true, movedToCopy });
-      if (!r.ok) throw new Error('The document changed again elsewhere; reload the page to compare once more.');
-      const m = await repo.save(moved, { basedOn: copy.revision, valid: options.validity?.(moved), newVersion: true });
-      if (!m.ok) throw new Error('The conflict copy changed meanwhile; open it to compare.');
-      revision = r.stored.revision;
-      dirty = false;
-      $stored.set(r.stored);
-      $document.set(r.stored.document);
-      $conflict.set(null);
-      $saveState.set('saved');
-      settled();
-      return { kept: c.kept === 'mine' ? 'theirs' : 'mine', copy: m.stored };
-    });
-  }
-
-  const unsubscribe = repo.subscribe((event) => {
-    if (event.id !== id) return;
-    void (async () => {
-      // Our own save announces itself before it resolves: wait, then compare revisions.
-      while (saving) await saving;
-      if (event.type === 'saved' && (event.revision ?? 0) > revision) {
-        let latest = await repo.get(id);
-        // A save of this session may have started while reading: its outcome decides.
-        while (saving) {
-          await saving;
-          latest = await repo.get(id);
-        }
-        if (!latest || latest.revision <= revision) return;
-        if (dirty || holding()) return enterConflict(latest);
-        if (event.movedToCopy?.revision === revision) $movedToCopy.set(event.movedToCopy);
-        else if (contentKey(latest.document) !== contentKey($document.get())) $replaced.set({ revision: latest.revision });
-        revision = latest.revision;
-        $stored.set(latest);
-        $document.set(latest.document);
-        $saveState.set('saved');
-        settled();
-      } else if (event.type === 'deleted' || event.type === 'restored') {
-        const latest = await repo.get(id);
-        if (latest) $stored.set({ ...($stored.get() ?? latest), deletedAt: latest.deletedAt });
-      } else if (event.type === 'purged') {
-        // Gone for good elsewhere: the next save makes it again from this session's copy.
-        revision = 0;
-        dirty = true;
-        $stored.set(null);
-        $saveState.set('unsaved');
-      }
-    })();
-  });
-
-  const onHidden = () => {
-    if (document.visibilityState === 'hidden') void flush();
-  };
-  const onPageHide = () => void flush();
-  const lifecycle = (options.lifecycle ?? true) && typeof window !== 'undefined' && typeof document !== 'undefined';
-  if (lifecycle) {
-    window.addEventListener('pagehide', onPageHide);
-    document.addEventListener('visibilitychange', onHidden);
-  }
-
-  const session: DocumentSession = {
-    id,
-    $document,
-    $saveState,
-    $conflict,
-    $error,
-    $stored,
-    $movedToCopy,
-    dismissMovedToCopy: () => $movedToCopy.set(null),
-    $recovered,
-    $replaced,
-    $tooLarge,
-    dismissNotice: (which) => (which === 'recovered' ? $recovered : $replaced).set(null),
-    update(next) {
-      const value = typeof next === 'function' ? next($document.get()) : next;
-      if (value.id !== id) throw new Error(`A session edits one document: "${value.id}" is not "${id}".`);
-      $document.set(value);
-      dirty = true;
-      editedAt = now();
-      record();
-      $replaced.set(null);
-      const chars = JSON.stringify(value).length;
-      $tooLarge.set(chars > MAX_CLOUD_JSON ? chars : null);
-      const c = $conflict.get();
-      if (c && !c.kept) {
-        $conflict.set({ ...c, mine: value });
-        return;
-      }
-      if ($saveState.get() !== 'saving') $saveState.set('unsaved');
-      schedule();
-    },
-    flush,
-    async resolveConflict(keep) {
-      const c = $conflict.get();
-      if (!c) throw new Error('There is no conflict to resolve.');
-      if (!c.kept || !c.copy) {
-        // The automatic keep-both may be under way: wait for it, then decide on its outcome.
-        while (saving) await saving;
-        const now = $conflict.get();
-        if (now && !now.kept) return resolve(keep);
-        if (!now?.kept || !now.copy) throw new Error('There is no conflict to resolve.');
-        return session.resolveConflict(keep);
-      }
-      if (!keep || keep === c.kept) {
-        $conflict.set(null);
-        return { kept: c.kept, copy: c.copy };
-      }
-      return swap(c as Conflict & { kept: 'mine' | 'theirs'; copy: StoredDocument });
-    },
-    async restoreVersion(versionId) {
-      await flush();
-      return exclusive(async () => {
-        const r = await repo.restoreVersion(id, versionId);
-        if (!r.ok) {
-          enterConflict(r.conflict);
-          throw new Error('The document changed elsewhere meanwhile; both versions are kept.');
-        }
-        revision = r.stored.revision;
-        dirty = false;
-        $stored.set(r.stored);
-        $document.set(r.stored.document);
-        $saveState.set('saved');
-        settled();
-        return r.stored.document;
-      });
-    },
+  const loaded = await load(repo, source, journal, options);
+  const s = new SessionCore({ ...loaded, repo, journal, validity: options.validity, delayMs: options.delayMs ?? AUTOSAVE_MS, now: options.now ?? Date.now });
+  const conflicts = new ConflictKeeper(s);
+  const unsubscribe = followChanges(s, conflicts);
+  const stopLeaving = saveWhenLeaving(s.flush, options.lifecycle ?? true);
+  return {
+    id: s.id,
+    $document: s.$document,
+    $saveState: s.$saveState,
+    $conflict: s.$conflict,
+    $error: s.$error,
+    $stored: s.$stored,
+    $movedToCopy: s.$movedToCopy,
+    dismissMovedToCopy: () => s.$movedToCopy.set(null),
+    $recovered: s.$recovered,
+    $replaced: s.$replaced,
+    $tooLarge: s.$tooLarge,
+    dismissNotice: (which) => (which === 'recovered' ? s.$recovered : s.$replaced).set(null),
+    update: (next) => edit(s, next),
+    flush: s.flush,
+    resolveConflict: (keep) => conflicts.choose(keep),
+    restoreVersion: (versionId) => restore(s, conflicts, versionId),
     async close() {
-      await flush();
-      closed = true;
-      clearTimeout(timer);
+      await s.flush();
+      s.closed = true;
+      s.stopTimer();
       unsubscribe();
-      if (lifecycle) {
-        window.removeEventListener('pagehide', onPageHide);
-        document.removeEventListener('visibilitychange', onHidden);
-      }
+      stopLeaving();
     },
   };
-  return session;
 }

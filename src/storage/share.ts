@@ -3,7 +3,8 @@
  * packs the document). Reading one back validates it like an import, so a
  * damaged or tampered link gives a sentence, never a broken editor.
  */
-import { EDITORS } from '../config/routes';
+// Two config files that import nothing (not config/routes, which pulls in the content pipeline).
+import { EDITORS } from '../config/editors';
 import { withBase } from '../config/base';
 import type { DocumentKind, NucleusDocument } from '../rules';
 import { RulesError } from '../rules/errors';

@@ -13,12 +13,13 @@
  * - C4 Nothing here ever deletes a document on this device because it is
  *   missing in the cloud: "delete my cloud data" elsewhere leaves it local.
  * - C5 Documents that were on this device before sign-in go to the account
- *   only when the user accepts the copy offer.
+ *   only when the user accepts the copy offer (syncOffer.ts).
  */
 import type { NucleusDocument } from '../rules';
 import { $copyOffer, $syncConflicts, $syncStates, $syncStatus, type SyncPhase, type SyncStatus } from './syncStatus';
 import { conflictCopyName, resolveConflict } from './conflicts';
 import { SyncStore, type ConflictRecord } from './syncStore';
+import { CopyOffer } from './syncOffer';
 import type { ChangeEvent, DocumentRepository, StoredDocument, SyncState, Usage } from './types';
 
 export type { ConflictRecord };
@@ -77,6 +78,7 @@ export class SyncEngine {
   private running: Promise<void> = Promise.resolve();
   private offline = false;
   private stopped = false;
+  private readonly copyOffer: CopyOffer;
 
   constructor(options: SyncOptions) {
     this.local = options.local;
@@ -87,6 +89,7 @@ export class SyncEngine {
     this.newId = options.newId ?? (() => globalThis.crypto.randomUUID());
     this.lock = options.lock ?? ((task) => task());
     this.timeoutMs = options.timeoutMs ?? 20_000;
+    this.copyOffer = new CopyOffer(this.local, this.store);
   }
 
   /** Starts listening both ways and runs a first sync (pull, then push). */
@@ -100,7 +103,7 @@ export class SyncEngine {
       window.addEventListener('offline', gone);
       this.cleanups.push(() => window.removeEventListener('online', back), () => window.removeEventListener('offline', gone));
     }
-    await this.offerCopy();
+    await this.copyOffer.offer();
     await this.syncNow();
   }
 
@@ -355,33 +358,16 @@ export class SyncEngine {
     void this.syncNow();
   }
 
-  private async offerCopy(): Promise<void> {
-    if (await this.store.setting<boolean>('copyAnswered')) return $copyOffer.set(null);
-    const count = (await this.deviceOnly()).length;
-    $copyOffer.set(count ? { count } : null);
-  }
-
-  /** Documents on this device the account does not have (C5). */
-  private async deviceOnly(): Promise<StoredDocument[]> {
-    const [live, trash, meta, queue] = await Promise.all([this.local.list(), this.local.list({ trash: true }), this.store.allMeta(), this.store.queue()]);
-    const known = new Set([...meta.map((m) => m.id), ...queue.map((q) => q.id)]);
-    return [...live, ...trash].filter((d) => !known.has(d.id));
-  }
-
-  /** Accepts the copy offer: every document of this device goes into the account. */
+  /** C5: accepts the copy offer: every document of this device goes into the account. */
   async copyIntoAccount(): Promise<number> {
-    const docs = await this.deviceOnly();
-    for (const d of docs) await this.store.enqueue(d.id);
-    await this.store.setSetting('copyAnswered', true);
-    $copyOffer.set(null);
+    const n = await this.copyOffer.accept();
     await this.refresh();
     await this.syncNow();
-    return docs.length;
+    return n;
   }
 
   async declineCopy(): Promise<void> {
-    await this.store.setSetting('copyAnswered', true);
-    $copyOffer.set(null);
+    await this.copyOffer.answer();
   }
 
   /**
@@ -403,8 +389,7 @@ export class SyncEngine {
 
   async resume(): Promise<void> {
     await this.store.setSetting('paused', false);
-    await this.store.setSetting('copyAnswered', false);
-    await this.offerCopy();
+    await this.copyOffer.ask();
     await this.syncNow();
   }
 
@@ -430,22 +415,18 @@ export class SyncEngine {
     for (const c of conflicts) states[c.id] = states[c.copyId] = 'conflict';
     $syncStates.set(states);
     $syncConflicts.set(conflicts);
-    const offline = this.offline || !this.online();
-    const phase: SyncPhase = paused
-      ? 'paused'
-      : message
-        ? 'error'
-        : conflicts.length
-          ? 'conflict'
-          : queue.length
-            ? offline
-              ? 'offline'
-              : 'syncing'
-            : offline
-              ? 'offline'
-              : 'synced';
+    const phase = phaseOf({ paused: !!paused, message, conflicts: conflicts.length, waiting: queue.length, offline: this.offline || !this.online() });
     $syncStatus.set({ phase, waiting: queue.length, conflicts: conflicts.length, ...(message ? { message } : {}) });
   }
+}
+
+/** The status's phase: paused, then an error, conflicts, work waiting (offline or syncing), and all synced. */
+export function phaseOf(s: { paused: boolean; message?: string; conflicts: number; waiting: number; offline: boolean }): SyncPhase {
+  if (s.paused) return 'paused';
+  if (s.message) return 'error';
+  if (s.conflicts) return 'conflict';
+  if (s.offline) return 'offline';
+  return s.waiting ? 'syncing' : 'synced';
 }
 
 /** Web Locks when the browser has them: one tab syncs at a time. */

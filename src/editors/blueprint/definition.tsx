@@ -7,8 +7,8 @@ import { StandardGear } from './StandardGear';
 import { TYPE_INFO, cap, credits, fromGear, labelFor, markOf, newBlueprint } from './model';
 import './blueprint.css';
 
-function summaryItems(evaluation: { derived: unknown }) {
-  const d = evaluation.derived as BlueprintDerived;
+function summaryItems(evaluation: { derived: BlueprintDerived }) {
+  const d = evaluation.derived;
   return [
     { term: 'Spent', value: `${d.spent} / ${d.capacity} pts`, meter: { value: d.spent, max: d.capacity }, key: true },
     { term: 'Capacity', value: `${d.capacity} pts` },

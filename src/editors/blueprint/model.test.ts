@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate, blueprintSchema } from '../../rules';
+import { evaluate, blueprintSchema, blueprintCapacity, rangeCost, PROPERTY_SPECS, RANGES } from '../../rules';
 import { catalogues, weapon, blueprint } from '../../rules/testing';
-import { changeType, defaultProperties, fromGear, hasChoices, labelFor, newBlueprint, unmetRequirements, whyUnavailable, BLUEPRINT_TYPES } from './model';
+import { changeType, defaultProperties, fromGear, hasChoices, labelFor, newBlueprint, unmetRequirements, whyUnavailable, BLUEPRINT_TYPES, PROPERTY_HINTS } from './model';
 
 const base = { id: 'x', schemaVersion: 1, name: 'X', createdAt: 't', updatedAt: 't', tags: [] };
 const features = catalogues.blueprintFeatures;
@@ -69,5 +69,38 @@ describe('blueprint model', () => {
     const copy = fromGear(item as never, { id: 'new', createdAt: 'a', updatedAt: 'b' });
     expect(copy).toMatchObject({ id: 'new', name: 'Pistol', type: 'weapon', createdAt: 'a' });
     expect('description' in copy).toBe(false);
+  });
+});
+
+describe('property hints (read back from their words)', () => {
+  /** The cost a hint's words state for value v: "N pt(s) per [M unit|step] above|below F"; "No cost"/"Always" cost nothing. */
+  function statedCost(hint: string, v: number): number {
+    const m = /^(\d+) pts? per (?:(\d+) \w+|step) (above|below) (\d+)$/.exec(hint);
+    if (!m) {
+      expect(hint).toMatch(/^(No cost|Always \d+|Each step above \d+ adds \d+ capacity)$/);
+      return 0;
+    }
+    const [, points, per, side, from] = m;
+    const steps = Math.max(0, side === 'below' ? Number(from) - v : v - Number(from));
+    return Number(points) * Math.ceil(steps / Number(per ?? 1));
+  }
+
+  it('each numeric property hint states the cost PROPERTY_SPECS charges at every value in its range', () => {
+    for (const type of BLUEPRINT_TYPES) {
+      for (const [key, spec] of Object.entries(PROPERTY_SPECS[type])) {
+        const hint = PROPERTY_HINTS[`${type}.${key}`]!;
+        expect(hint, `${type}.${key}`).toBeTruthy();
+        for (let v = spec.min; v <= spec.max; v++) expect(statedCost(hint, v), `${type}.${key} = ${v}: "${hint}"`).toBe(spec.cost(v));
+      }
+    }
+  });
+
+  it('the strain hint states the capacity each step adds, and the range hint the cost of each range', () => {
+    const strain = /^Each step above (\d+) adds (\d+) capacity$/.exec(PROPERTY_HINTS['cyberware.strain']!)!;
+    expect(blueprintCapacity(2, 'cyberware', Number(strain[1]) + 2) - blueprintCapacity(2, 'cyberware', Number(strain[1]))).toBe(2 * Number(strain[2]));
+    const range = /^(\d+) pts? per step beyond (\w+); (\w+) is free$/.exec(PROPERTY_HINTS['weapon.range']!)!;
+    const beyond = RANGES.indexOf(range[2] as (typeof RANGES)[number]);
+    expect(rangeCost(range[3]!)).toBe(0);
+    RANGES.forEach((r, i) => expect(rangeCost(r), r).toBe(Number(range[1]) * Math.max(0, i - beyond)));
   });
 });

@@ -29,24 +29,36 @@ export const TYPE_INFO: Record<BlueprintType, { label: string; blurb: string }> 
   drone: { label: 'Drone', blurb: 'Remote machines with a frame and a speed of their own.' },
 };
 
-/** How each property is priced, in words (GAME.md §3). */
-export const PROPERTY_HINTS: Record<string, string> = {
-  'weapon.damage': '1 pt per step above 2',
-  'weapon.range': '1 pt per step beyond close; melee is free',
-  'weapon.rate': '2 pts per step above 1',
-  'weapon.bulk': 'No cost',
-  'armour.protection': '2 pts per step above 1',
-  'armour.guard': '3 pts per step above 0',
-  'armour.bulk': '1 pt per step below 2',
-  'equipment.uses': '1 pt per 2 uses above 3',
-  'equipment.bulk': 'No cost',
-  'cyberware.slot': 'No cost',
-  'cyberware.strain': 'Each step above 1 adds 2 capacity',
-  'cyberware.bulk': 'Always 0',
-  'drone.frame': '2 pts per step above 1',
-  'drone.speed': '1 pt per step above 2',
-  'drone.bulk': 'No cost',
-};
+/** "1 pt", "2 pts". */
+const points = (n: number) => `${n} ${n === 1 ? 'pt' : 'pts'}`;
+
+/** A property's price in words, from its spec (GAME.md §3), so the hint cannot drift from the cost. */
+export function priceInWords(type: BlueprintType, key: string): string {
+  const spec = PROPERTY_SPECS[type][key]!;
+  const price = spec.price;
+  const capacity = blueprintCapacity(1, type, spec.def + 1) - blueprintCapacity(1, type, spec.def);
+  if (key === 'strain' && capacity > 0) return `Each step above ${spec.def} adds ${capacity} capacity`;
+  if (!price) return spec.min === spec.max ? `Always ${spec.min}` : 'No cost';
+  const per = price.per && price.per > 1 ? `${price.per} ${spec.label.toLowerCase()}` : 'step';
+  return `${points(price.points)} per ${per} ${price.below ? 'below' : 'above'} ${price.from}`;
+}
+
+/** Weapon range in words, from rangeCost: the ranges that cost nothing, then the price of each step. */
+function rangeInWords(): string {
+  const free = RANGES.filter((r) => rangeCost(r) === 0);
+  const last = free[free.length - 1]!;
+  const step = rangeCost(RANGES[free.length]!);
+  const others = free.slice(0, -1);
+  return `${points(step)} per step beyond ${last}${others.length ? `; ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} free` : ''}`;
+}
+
+/** How each property is priced, in words: type.property → hint under its field. */
+export const PROPERTY_HINTS: Record<string, string> = Object.fromEntries([
+  ...BLUEPRINT_TYPES.flatMap((type) => Object.keys(PROPERTY_SPECS[type]).map((key) => [`${type}.${key}`, priceInWords(type, key)])),
+  ['weapon.range', rangeInWords()],
+  // The body slot is a choice, not a number: it never costs points.
+  ['cyberware.slot', 'No cost'],
+]);
 
 export const MARKS = ['Mk I', 'Mk II', 'Mk III', 'Mk IV', 'Mk V'] as const;
 export const markOf = (rank: number) => MARKS[rank - 1] ?? `Rank ${rank}`;
@@ -63,6 +75,8 @@ export function defaultProperties(type: BlueprintType): Record<string, number | 
 }
 
 export function newBlueprint(base: { id: string; schemaVersion: number; name: string; createdAt: string; updatedAt: string; tags: string[] }, type: BlueprintType = 'weapon'): Blueprint {
+  // Blueprint ties each type to its own properties; `type` is only known when this runs, and
+  // defaultProperties(type) gives exactly that type's keys, which the compiler cannot follow.
   return { kind: 'blueprint', ...base, type, rank: 1, properties: defaultProperties(type), features: [] } as unknown as Blueprint;
 }
 
@@ -96,6 +110,7 @@ export function changeType(bp: Blueprint, type: BlueprintType): { next: Blueprin
     }
   }
   const dropped = bp.features.map((f) => f.id);
+  // As in newBlueprint: props holds the new type's keys (defaultProperties(type)), which the compiler cannot follow.
   return { next: { ...bp, type, properties: props, features: [] } as unknown as Blueprint, dropped, kept };
 }
 

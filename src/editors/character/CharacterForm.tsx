@@ -4,7 +4,7 @@
  * player's own blueprints and cores, links).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { emptyCatalogues, type Blueprint, type Catalogues, type Character, type CharacterDerived, type Core } from '../../rules/engine';
+import { emptyCatalogues, type Blueprint, type Catalogues, type Character, type Core } from '../../rules/engine';
 import type { StoredDocument } from '../../storage/types';
 import { withBase } from '../../config/base';
 import { getRepository, newDocumentId, rulesHref, type EditorViewProps } from '../kit';
@@ -59,7 +59,7 @@ export function CharacterForm({ doc, evaluation, catalogues, rulesLinks }: Edito
     }),
     [full, own, rulesLinks],
   );
-  const d = evaluation.derived as CharacterDerived;
+  const d = evaluation.derived;
   return (
     <CharacterDataContext.Provider value={data}>
       <nav className="ch-jump" aria-label="Character sections">

@@ -6,7 +6,7 @@
  * up) shows the engine's issue on its row.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { TREES, type Character, type CharacterDerived } from '../../rules/engine';
+import { TREES, type Character } from '../../rules/engine';
 import { TREE_TITLES } from '../../components/rules/tree';
 import { FieldIssues, Meter, fieldId, issuesAt, issuesWithin, useEditor } from '../kit';
 import { useCharacterData } from './data';
@@ -17,7 +17,7 @@ import { FeatureTree } from './FeatureTree';
 export function FeatureDocument() {
   const { doc, evaluation, change, readOnly } = useEditor<Character>();
   const { catalogues, rulesHref } = useCharacterData();
-  const d = evaluation.derived as CharacterDerived;
+  const d = evaluation.derived;
   // Whether a feature can be taken depends on the rank and the features held only: other changes (an attribute, gear) reuse these.
   const statuses = useMemo(() => catalogues.features.map((f) => featureStatus(doc, f, catalogues)), [doc.xp, doc.features, catalogues]);
   const firstTree = doc.features.map((f) => catalogues.features.find((e) => e.id === f.id)?.tree).find(Boolean) ?? TREES[0];

@@ -4,7 +4,7 @@
  * limit, installed cores against Sync, and copies whose original changed.
  */
 import { useMemo, useState } from 'react';
-import { BLUEPRINT_TYPES, DISCIPLINES, type Blueprint, type Character, type CharacterDerived, type Core } from '../../rules/engine';
+import { BLUEPRINT_TYPES, DISCIPLINES, type Blueprint, type Character, type Core } from '../../rules/engine';
 import { FieldIssues, Meter, fieldId, issuesAt, issuesWithin, useEditor } from '../kit';
 import { TYPE_LABELS, useCharacterData } from './data';
 import { addGear, installCore, removeCore, removeGear, wearArmour } from './edit';
@@ -43,7 +43,7 @@ export function GearPanel() {
   const { doc, evaluation, change, readOnly } = useEditor<Character>();
   const data = useCharacterData();
   const { catalogues, own, newId } = data;
-  const d = evaluation.derived as CharacterDerived;
+  const d = evaluation.derived;
   const [picker, setPicker] = useState<'gear' | 'cores' | null>(null);
   const [said, setSaid] = useState('');
   const stale = useMemo(() => staleCopies(doc, [...own.blueprints, ...own.cores]), [doc.gear, doc.cores, own]);

@@ -4,7 +4,7 @@
  * the character's rank; the points left are shown where they are spent, and
  * each skill shows its governing attribute and the dice pool it gives.
  */
-import { ATTRIBUTES, SKILL_NAMES, SKILLS, attributePointsForRank, skillPointsForRank, skillPool, type Character, type CharacterDerived } from '../../rules/engine';
+import { ATTRIBUTES, SKILL_NAMES, SKILLS, attributePointsForRank, skillPointsForRank, skillPool, type Character } from '../../rules/engine';
 import { FieldIssues, Meter, NumberStepper, TextField, fieldId, issuesAt, useEditor } from '../kit';
 import { ATTRIBUTE_LABELS, SKILL_LABELS, useCharacterData } from './data';
 import { setXp } from './edit';
@@ -26,7 +26,7 @@ function PointsLeft({ label, left, total, id }: { label: string; left: number; t
 export function HeroDocument() {
   const { doc, evaluation, change } = useEditor<Character>();
   const { now } = useCharacterData();
-  const d = evaluation.derived as CharacterDerived;
+  const d = evaluation.derived;
   const next = xpToNextRank(doc.xp);
   const spend = toSpend(doc);
   const attrIssues = issuesAt(evaluation.issues, 'attributes');

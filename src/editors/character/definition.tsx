@@ -12,8 +12,8 @@ import { SUMMARY_FIELDS, summaryText } from './summary';
 import { ATTRIBUTE_LABELS, SKILL_LABELS } from './data';
 import './character.css';
 
-function summary(_doc: Character, evaluation: { derived: unknown }): SummaryItem[] {
-  const d = evaluation.derived as CharacterDerived;
+function summary(_doc: Character, evaluation: { derived: CharacterDerived }): SummaryItem[] {
+  const d = evaluation.derived;
   return SUMMARY_FIELDS.map((f) => ({
     term: f.label,
     value: <span data-summary-key={f.key}>{summaryText(d, f.key)}</span>,
@@ -43,7 +43,7 @@ function labelFor(path: string, doc: Character): string | undefined {
 function PrintSheet({ doc, evaluation, catalogues }: EditorViewProps<Character>) {
   const full = useMemo<Catalogues>(() => ({ ...emptyCatalogues(), ...catalogues }), [catalogues]);
   const later = useDeferredValue({ doc, evaluation });
-  return <Sheet doc={later.doc} derived={later.evaluation.derived as CharacterDerived} catalogues={full} valid={later.evaluation.valid} />;
+  return <Sheet doc={later.doc} derived={later.evaluation.derived} catalogues={full} valid={later.evaluation.valid} />;
 }
 const Sheet = memo(CharacterSheet);
 

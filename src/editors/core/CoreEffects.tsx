@@ -5,7 +5,7 @@
  * edited in the edit-item dialog.
  */
 import { useState } from 'react';
-import type { Core, CoreDerived } from '../../rules/engine';
+import type { Core } from '../../rules/engine';
 import { EditItemDialog, FieldIssues, NumberStepper, describedBy, fieldId, issuesAt, useEditor, type RulesLinks } from '../kit';
 import { applyCoreEdit, type CoreEdit } from './model';
 import { effectRows, points, title, type CoreCatalogues, type EffectRow } from './options';
@@ -14,7 +14,7 @@ import { renderEffectText, effectCost } from '../../rules/engine';
 
 export function CoreEffects({ catalogues, links }: { catalogues: CoreCatalogues; links: RulesLinks }) {
   const { doc: core, evaluation, change, readOnly } = useEditor<Core>();
-  const derived = evaluation.derived as CoreDerived;
+  const derived = evaluation.derived;
   const edit = (e: CoreEdit) => change((d) => applyCoreEdit(d, e));
   const rows = effectRows(core, catalogues);
   const [editing, setEditing] = useState<number | null>(null);

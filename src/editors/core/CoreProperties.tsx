@@ -6,7 +6,6 @@ import type { Core } from '../../rules';
 import { OptionChips, useEditor } from '../kit';
 import { applyCoreEdit, type CoreEdit } from './model';
 import { disciplineOptions, propertyOptions, tierOptions, type CoreCatalogues, type PropertyOption } from './options';
-import type { CoreDerived } from '../../rules';
 
 const toField = <V extends string | number>(o: PropertyOption<V>) => ({
   value: o.value,
@@ -17,7 +16,7 @@ const toField = <V extends string | number>(o: PropertyOption<V>) => ({
 
 export function CoreProperties({ catalogues }: { catalogues: CoreCatalogues }) {
   const { doc: core, evaluation, change } = useEditor<Core>();
-  const derived = evaluation.derived as CoreDerived;
+  const derived = evaluation.derived;
   const edit = (e: CoreEdit) => change((d) => applyCoreEdit(d, e));
   return (
     <section className="core-section" aria-labelledby="core-properties-title">

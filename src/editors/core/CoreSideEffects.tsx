@@ -5,14 +5,14 @@
  * cannot be ticked and says why; one already ticked past the limit (an effect
  * was removed since) stays, with evaluate's message beside the group.
  */
-import type { Core, CoreDerived } from '../../rules';
+import type { Core } from '../../rules';
 import { FieldIssues, Meter, describedBy, fieldId, issuesAt, rulesHref, useEditor, type RulesLinks } from '../kit';
 import { applyCoreEdit } from './model';
 import { points, sideEffectOptions, type CoreCatalogues } from './options';
 
 export function CoreSideEffects({ catalogues, links }: { catalogues: CoreCatalogues; links: RulesLinks }) {
   const { doc: core, evaluation, change, readOnly } = useEditor<Core>();
-  const derived = evaluation.derived as CoreDerived;
+  const derived = evaluation.derived;
   const id = fieldId('sideEffects');
   const groupIssues = issuesAt(evaluation.issues, 'sideEffects');
   const hint = `Each side effect refunds points. Refunds may total at most half the effects' cost, rounded down: ${points(derived.refundLimit)} now.`;

@@ -30,7 +30,7 @@ function CoreForm({ catalogues, rulesLinks }: EditorViewProps<Core>) {
 }
 
 function CorePrintCard({ doc, catalogues, evaluation }: EditorViewProps<Core>) {
-  const d = evaluation.derived as CoreDerived;
+  const d = evaluation.derived;
   return (
     <div className="core-print">
       <CoreCard core={doc} catalogues={cats(catalogues)} heading />
@@ -41,8 +41,8 @@ function CorePrintCard({ doc, catalogues, evaluation }: EditorViewProps<Core>) {
   );
 }
 
-function summary(_doc: Core, evaluation: Evaluation<unknown>): SummaryItem[] {
-  const d = evaluation.derived as CoreDerived;
+function summary(_doc: Core, evaluation: Evaluation<CoreDerived>): SummaryItem[] {
+  const d = evaluation.derived;
   return [
     {
       term: 'Cost',

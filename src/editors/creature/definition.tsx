@@ -35,8 +35,8 @@ function ThreatCheck({ properties }: { properties: CreaturePropertyEntry[] }) {
   return <ThreatWarning advice={threatAdvice(doc, properties)} onFix={readOnly ? undefined : (fix) => change((d) => applyFix(d, fix))} />;
 }
 
-function summary(doc: Creature, evaluation: Evaluation<unknown>, catalogues: Partial<Catalogues>): SummaryItem[] {
-  const d = evaluation.derived as CreatureDerived;
+function summary(doc: Creature, evaluation: Evaluation<CreatureDerived>, catalogues: Partial<Catalogues>): SummaryItem[] {
+  const d = evaluation.derived;
   const mismatch = d.computedThreatRank !== doc.threatRank;
   const items: SummaryItem[] = [
     { term: 'Health', value: d.health, key: true },
@@ -72,7 +72,7 @@ function labelFor(path: string, doc: Creature, catalogues: Partial<Catalogues>):
 }
 
 function PrintCard({ doc, evaluation, catalogues }: EditorViewProps<Creature>) {
-  return <StatBlock creature={doc} derived={evaluation.derived as CreatureDerived} properties={propertiesOf(catalogues)} />;
+  return <StatBlock creature={doc} derived={evaluation.derived} properties={propertiesOf(catalogues)} />;
 }
 
 function StartOptions({ catalogues, rulesLinks, start, open }: { catalogues: Partial<Catalogues>; rulesLinks: RulesLinks; start: (doc: Creature) => void; open: (id: string) => void }) {

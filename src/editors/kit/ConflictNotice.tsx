@@ -27,8 +27,8 @@ const label = (key: string) => key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) 
 
 /** The top-level fields that differ between the two sides. */
 export function differences(here: NucleusDocument, there: NucleusDocument): { field: string; here: string; there: string }[] {
-  const a = here as unknown as Record<string, unknown>;
-  const b = there as unknown as Record<string, unknown>;
+  const a: Record<string, unknown> = here;
+  const b: Record<string, unknown> = there;
   const rows = [];
   for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
     if (SKIP.has(key) || JSON.stringify(a[key]) === JSON.stringify(b[key])) continue;

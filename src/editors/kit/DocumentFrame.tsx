@@ -137,7 +137,7 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
   const noun = definition.noun;
   const summary = definition.summary(doc, evaluation, catalogues);
   return (
-    <EditorContext.Provider value={ctx as EditorContextValue<unknown>}>
+    <EditorContext.Provider value={ctx as EditorContextValue}>
       <div className="kit-editor" data-kind={definition.kind} data-readonly={readOnly || undefined}>
         {readOnly && (
           <div className="kit-banner" role="region" aria-label="Shared document">

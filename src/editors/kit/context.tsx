@@ -3,7 +3,7 @@
  * and a way to change it. One context per open editor (EditorApp provides it).
  */
 import { createContext, useContext } from 'react';
-import type { Evaluation, Issue } from '../../rules';
+import type { DerivedOf, Evaluation, Issue, NucleusDocument } from '../../rules';
 import { fieldId, getIn, issuesAt, setIn } from './paths';
 
 export interface ChangeOptions {
@@ -11,9 +11,9 @@ export interface ChangeOptions {
   coalesce?: string;
 }
 
-export interface EditorContextValue<D = unknown> {
+export interface EditorContextValue<D extends NucleusDocument = NucleusDocument> {
   doc: D;
-  evaluation: Evaluation<unknown>;
+  evaluation: Evaluation<DerivedOf<D>>;
   /** A shared document opened from a link: nothing can be changed. */
   readOnly: boolean;
   change(update: (doc: D) => D, options?: ChangeOptions): void;
@@ -21,12 +21,17 @@ export interface EditorContextValue<D = unknown> {
   seal(): void;
 }
 
-export const EditorContext = createContext<EditorContextValue<unknown> | null>(null);
+export const EditorContext = createContext<EditorContextValue | null>(null);
 
-export function useEditor<D = unknown>(): EditorContextValue<D> {
+/**
+ * The open document's context, typed as the editor's own kind. A React
+ * context cannot carry a type parameter, so the kind is the caller's word:
+ * each editor's fields render only inside its own DocumentFrame<D>.
+ */
+export function useEditor<D extends NucleusDocument = NucleusDocument>(): EditorContextValue<D> {
   const ctx = useContext(EditorContext);
   if (!ctx) throw new Error('Editor kit: a field was rendered outside an editor (wrap it in <EditorContext.Provider> or EditorApp).');
-  return ctx as EditorContextValue<D>;
+  return ctx as unknown as EditorContextValue<D>;
 }
 
 /** Props every field shares: bind it to a document `path`, or control it with `value`/`onChange` (dialogs). */

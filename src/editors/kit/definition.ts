@@ -3,13 +3,13 @@
  * object: the kit supplies the frame, storage, history, summary and dialogs.
  */
 import type { ComponentType, ReactNode } from 'react';
-import type { Catalogues, Evaluation, NucleusDocument } from '../../rules';
+import type { Catalogues, DerivedOf, Evaluation, NucleusDocument } from '../../rules';
 import type { SummaryItem } from './Summary';
 import type { CatalogueName, RulesLinks } from './catalogues';
 
 export interface EditorViewProps<D extends NucleusDocument> {
   doc: D;
-  evaluation: Evaluation<unknown>;
+  evaluation: Evaluation<DerivedOf<D>>;
   catalogues: Partial<Catalogues>;
   rulesLinks: RulesLinks;
   readOnly: boolean;
@@ -26,7 +26,7 @@ export interface EditorDefinition<D extends NucleusDocument = NucleusDocument> {
   /** The form: the document's fields (read the kit's context for `change`). */
   Form: ComponentType<EditorViewProps<D>>;
   /** The summary's values (Spent, Capacity, Price…). */
-  summary(doc: D, evaluation: Evaluation<unknown>, catalogues: Partial<Catalogues>): SummaryItem[];
+  summary(doc: D, evaluation: Evaluation<DerivedOf<D>>, catalogues: Partial<Catalogues>): SummaryItem[];
   /** More of the summary under its values, full width (the core's rules text, a check with its own buttons). */
   SummaryExtra?: ComponentType<EditorViewProps<D>>;
   /** Plain name of the field at an issue path, shown before its message in the list. */
