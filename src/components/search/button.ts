@@ -34,12 +34,24 @@ function failed(where: HTMLElement, error: unknown): void {
   note.textContent = 'Search could not load. Check the connection and try again.';
 }
 
+let code: ReturnType<typeof fetchCode> | null = null;
+const fetchCode = () => import('./SearchDialogMount');
+
+/** Starts fetching the dialog's code (once): on a hover or focus of the button, a click follows. */
+function prepare(): ReturnType<typeof fetchCode> {
+  code ??= fetchCode().catch((e: unknown) => {
+    code = null;
+    throw e;
+  });
+  return code;
+}
+
 /** Mounts the dialog (once) and opens it. */
 function open(): Promise<void> {
   w.__nucleusSearchQueued = false;
   const where = slot();
   if (!where) return Promise.resolve();
-  loading ??= import('./SearchDialogMount')
+  loading ??= prepare()
     .then(({ mountSearch }) => {
       const hadFocus = where.contains(document.activeElement);
       mountSearch(where);
@@ -60,6 +72,8 @@ function wire(): void {
   if (button && !button.dataset.wired) {
     button.dataset.wired = '';
     button.addEventListener('click', () => void open());
+    button.addEventListener('pointerenter', () => void prepare().catch(() => {}), { once: true });
+    button.addEventListener('focus', () => void prepare().catch(() => {}), { once: true });
   }
   root.dataset.searchReady = 'true';
 }
