@@ -9,7 +9,8 @@ const asMode = (v: string | undefined): ColorMode | null => (v === 'dark' || v =
 
 function paint(mode: ColorMode): void {
   root.dataset.theme = mode;
-  const forced = $forcedMode.get();
+  // From the page, not the store: the first paint runs before the page hook sets the store.
+  const forced = asMode(root.dataset.forced);
   // The name says what a press does: the mode it switches to (issue 25).
   const action = mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode';
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-theme-toggle]')) {

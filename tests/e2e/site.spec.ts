@@ -116,6 +116,8 @@ test.describe('a content page', () => {
 
 test.describe('colour mode', () => {
   test('with nothing stored it follows the system, and the toggle names the mode it switches to', async ({ page, at }) => {
+    // Three page loads: more than the default half-minute on a busy machine.
+    test.setTimeout(60_000);
     const html = page.locator('html');
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(at('/rules'));
