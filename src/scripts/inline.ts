@@ -33,14 +33,32 @@ export function compact(strings: TemplateStringsArray, ...values: unknown[]): st
 
 /** Before first paint (Base.astro's <head>): the colour mode, the island-error record, the popstate hook. */
 export const THEME_BOOT = compact`(function () {
-  // Before first paint: the forced mode, else the stored choice, else dark.
+  // Before first paint: the forced mode, else the stored choice, else the system's.
   var r = document.documentElement;
   var m = r.dataset.forced;
   if (!m) {
     try { m = localStorage.getItem('nucleus:color-mode'); } catch (e) {}
   }
-  r.dataset.theme = m === 'light' ? 'light' : 'dark';
+  if (m !== 'light' && m !== 'dark') m = window.matchMedia && matchMedia('(prefers-color-scheme: light)').matches ? 'light' : 'dark';
+  r.dataset.theme = m;
   r.classList.add('js');
+  // Search shortcuts from the first moment (issue 25): the search button's
+  // module (src/components/search/button.ts) opens search for a queued one;
+  // once the dialog is mounted it handles its shortcuts itself.
+  if (!window.__nucleusSearchKeys) {
+    window.__nucleusSearchKeys = true;
+    window.addEventListener('keydown', function (e) {
+      if (window.__nucleusSearchHandled || e.defaultPrevented) return;
+      var t = e.target || {};
+      var typing = t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName || '');
+      var key = (e.key || '').toLowerCase();
+      if (((e.ctrlKey || e.metaKey) && key === 'k') || (key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !typing)) {
+        e.preventDefault();
+        window.__nucleusSearchQueued = true;
+        window.dispatchEvent(new Event('nucleus:search-key'));
+      }
+    });
+  }
   // Astro logs an island that failed to load instead of throwing:
   // record it for scripts/resilience.ts (reload once, or show the error).
   // A failed dynamic import may also surface as an unhandled rejection,

@@ -178,11 +178,8 @@ window.addEventListener('nucleus:data-refresh', () => {
   });
 });
 
-onPage(() => {
-  const loadingBar = document.createElement('div');
-  loadingBar.className = 'loading-bar';
-  loadingBar.setAttribute('aria-hidden', 'true');
-  document.body.append(loadingBar);
+/** The current page's content from the database, in preview or client-database mode (scripts/page-data-gate.ts loads this module then). */
+export function showPageData(): void {
   if (html.dataset.documentDriven !== 'true') return;
   if ($preview.get().active) {
     showPreviewBanner();
@@ -190,6 +187,6 @@ onPage(() => {
   } else if (meta('nucleus-client-db') === 'true') {
     void load();
   }
-});
+}
 
-$loading.subscribe((on) => document.querySelector('.loading-bar')?.classList.toggle('on', on));
+onPage(showPageData);

@@ -2,19 +2,21 @@
 // through one queue with at most 4 requests in flight.
 import { createPrefetchQueue } from '../stores/prefetch';
 import { onPage } from './lifecycle';
-import { runningBuild } from '../db/running-build';
-import { answerPath } from '../db/answer-path';
-import { withBase } from '../config/base';
 
 const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
 const low = { credentials: 'same-origin', priority: 'low' } as RequestInit;
-// A prefetched page also warms its content data: the static API answer of
-// the query it names, in this tab's build.
+// In client-database mode (pages rendered from the content data) a prefetched
+// page also warms its data: the static API answer of the query it names, in
+// this tab's build. A reading page shows its own HTML and needs no answer, so
+// it fetches none (issue 25), nor the code that finds them.
+const clientDatabase = document.querySelector<HTMLMetaElement>('meta[name="nucleus-client-db"]')?.content === 'true';
 const queue = createPrefetchQueue(async (url) => {
   const html = await (await fetch(url, low)).text();
   const hash = /<meta name="nucleus-page-query" content="([0-9a-z]+)"/.exec(html)?.[1];
-  const build = hash && (await runningBuild());
-  if (hash && build) await fetch(withBase(answerPath('query', hash, build.integrity)), low);
+  if (!hash || !clientDatabase) return;
+  const [{ runningBuild }, { answerPath }, { withBase }] = await Promise.all([import('../db/running-build'), import('../db/answer-path'), import('../config/base')]);
+  const build = await runningBuild();
+  if (build) await fetch(withBase(answerPath('query', hash, build.integrity)), low);
 });
 
 function candidate(a: HTMLAnchorElement): string | null {

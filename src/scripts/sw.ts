@@ -2,12 +2,11 @@
 // reader arrived on (it loaded before the worker took control), and turns a
 // waiting worker into the new-version notice.
 import { SITE_ROOT as root } from '../config/base';
-import { $versionNotice } from '../stores/version';
 import { PAGES_CACHE } from '../config/offline';
 
-/** A new worker waits: the notice (its Reload, scripts/version.ts, lets it take over). */
+/** A new worker waits: the notice (scripts/version.ts loads it; its Reload lets the worker take over). */
 function offerUpdate(): void {
-  if (!$versionNotice.get()) $versionNotice.set({ id: 'service-worker', pageChanged: null });
+  window.dispatchEvent(new Event('nucleus:sw-waiting'));
 }
 
 if ('serviceWorker' in navigator && import.meta.env.PROD) {

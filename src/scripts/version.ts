@@ -1,114 +1,34 @@
-// Polls for a new build and shows the notice. Never reloads by itself.
-import { $versionNotice, checkForUpdate, DEFAULT_POLL_MS } from '../stores/version';
-import { SITE_ROOT as root, stripBase } from '../config/base';
-import { onPage } from './lifecycle';
+// When to look for a new build (issue 25: nothing of the check loads with
+// the page). The check and the notice (scripts/version-notice.ts) load when
+// the first check is due, when a new service worker waits, or when asked.
 
-import { runningBuild } from '../db/running-build';
-import { PAGES_CACHE } from '../config/offline';
-
-const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? null;
-const pollMs = Number(meta('nucleus-version-poll')) || DEFAULT_POLL_MS;
+// DEFAULT_POLL_MS of stores/version.ts, not imported: that module loads with the check.
+const DEFAULT_POLL_MS = 60 * 60 * 1000;
+const meta = document.querySelector<HTMLMetaElement>('meta[name="nucleus-version-poll"]')?.content;
+const pollMs = Number(meta) || DEFAULT_POLL_MS;
 let lastCheck = Date.now();
+let notice: Promise<typeof import('./version-notice')> | null = null;
 
-async function check(): Promise<void> {
-  // A notice that already says whether this page changed stays as it is; one
-  // raised by a waiting service worker (it cannot tell) is completed.
-  const shown = $versionNotice.get();
-  if (shown && shown.pageChanged !== null) return;
+function load(): Promise<typeof import('./version-notice')> {
+  notice ??= import('./version-notice').then((m) => {
+    // Its own page hook follows the next pages; this one it wires now.
+    m.wirePage();
+    return m;
+  });
+  return notice;
+}
+
+function check(): void {
   lastCheck = Date.now();
-  const build = await runningBuild();
-  if (!build) return;
-  const notice = await checkForUpdate({
-    buildId: build.id,
-    pageHash: meta('nucleus-page'),
-    path: stripBase(location.pathname).replace(/\/$/, '') || '/',
-    root,
-    fetch: (u, i) => fetch(u, i),
-  });
-  if (notice) $versionNotice.set(notice);
+  void load().then((m) => m.check());
 }
-
-/** Resolves when the registration's installing worker (if any) is installed or gone, or after `ms`. */
-function installed(reg: ServiceWorkerRegistration, ms: number): Promise<void> {
-  const worker = reg.installing;
-  if (!worker) return Promise.resolve();
-  return new Promise((done) => {
-    const timer = window.setTimeout(done, ms);
-    worker.addEventListener('statechange', () => {
-      if (worker.state !== 'installing') {
-        window.clearTimeout(timer);
-        done();
-      }
-    });
-  });
-}
-
-/**
- * Reloads into the new build. A plain reload would not be enough: the
- * service worker answers with the copy of this page it kept (and its own
- * build's files) until a newer worker takes over. So it first asks the
- * browser for the new worker and lets it install, refreshes this page's
- * kept copy from the network, then lets the new worker take over and
- * reloads. Offline or on any failure it still reloads.
- */
-async function reloadIntoNewBuild(): Promise<void> {
-  const sw = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
-  let reg: ServiceWorkerRegistration | undefined;
-  try {
-    reg = await sw?.getRegistration(root);
-    if (reg) {
-      await reg.update();
-      await installed(reg, 20_000);
-    }
-    if (sw?.controller && 'caches' in window) {
-      const url = location.href.split('#')[0]!;
-      const page = await fetch(url, { cache: 'no-store', credentials: 'same-origin' });
-      if (page.ok && !page.redirected) await (await caches.open(PAGES_CACHE)).put(url, page);
-    }
-  } catch (e) {
-    console.warn('[nucleus] could not fetch the new version before reloading:', e);
-  }
-  const waiting = reg?.waiting;
-  if (waiting && sw) {
-    sw.addEventListener('controllerchange', () => location.reload());
-    waiting.postMessage({ type: 'SKIP_WAITING' });
-    window.setTimeout(() => location.reload(), 3000);
-  } else {
-    location.reload();
-  }
-}
-
-const showNotice = (notice: ReturnType<typeof $versionNotice.get>) => {
-  const box = document.querySelector<HTMLElement>('[data-version-notice]');
-  if (!box) return;
-  box.hidden = !notice;
-  const text = box.querySelector('[data-version-text]');
-  if (text && notice) {
-    text.textContent =
-      'A new version of Nucleus is available.' +
-      (notice.pageChanged === true ? ' This page has changed.' : notice.pageChanged === false ? ' This page is unchanged.' : '');
-  }
-};
-$versionNotice.subscribe(showNotice);
-
-onPage(() => {
-  const box = document.querySelector<HTMLElement>('[data-version-notice]');
-  showNotice($versionNotice.get());
-  box?.querySelector<HTMLButtonElement>('[data-version-reload]')?.addEventListener('click', (event) => {
-    const button = event.currentTarget as HTMLButtonElement;
-    button.disabled = true;
-    button.textContent = 'Updating…';
-    void reloadIntoNewBuild();
-  });
-  box?.querySelector('[data-version-dismiss]')?.addEventListener('click', () => {
-    if (box) box.hidden = true;
-  });
-});
 
 window.setInterval(check, pollMs);
 // Back after a long absence: check at once.
 document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'visible' && Date.now() - lastCheck > Math.min(pollMs, 10 * 60 * 1000)) void check();
+  if (document.visibilityState === 'visible' && Date.now() - lastCheck > Math.min(pollMs, 10 * 60 * 1000)) check();
 });
 // A test or an embedding page can ask for a check now.
-window.addEventListener('nucleus:check-version', () => void check());
+window.addEventListener('nucleus:check-version', check);
+// scripts/sw.ts: a new service worker waits.
+window.addEventListener('nucleus:sw-waiting', () => void load().then((m) => m.offerUpdate()));

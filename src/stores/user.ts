@@ -103,6 +103,14 @@ export function dismissAccountDeleted(): void {
   if ($accountDialog.get() === 'deleted') $accountDialog.set('none');
 }
 
+// The header's account button (components/account/button.ts) follows these
+// stores only once they are loaded: tell it when some other part of the page
+// (the sign-in page, a guard, the library) loads them first.
+if (typeof window !== 'undefined') {
+  (window as Window & { __nucleusAccountStores?: boolean }).__nucleusAccountStores = true;
+  window.dispatchEvent(new Event('nucleus:account-stores'));
+}
+
 export function openAccountDialog(): void {
   $accountDialog.set($user.get() ? 'profile' : 'sign-in');
 }

@@ -12,3 +12,53 @@ test.describe('reading without JavaScript', () => {
     });
   }
 });
+
+test.describe('controls without JavaScript (issue 25)', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('on a phone the menu opens the section navigation', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/rules/combat');
+    // The script-driven menu button is not shown; its place is a link to the navigation.
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+    const menu = page.getByRole('link', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await menu.click();
+    await expect(page).toHaveURL(/#site-nav$/);
+    const nav = page.getByRole('complementary', { name: 'Site navigation' });
+    await expect(nav).toBeInViewport();
+    await nav.getByRole('link', { name: 'Core mechanic', exact: true }).click();
+    await expect(page).toHaveURL(/\/rules\/core-mechanic$/);
+  });
+
+  test('controls that need script are not on screen', async ({ page }) => {
+    await page.goto('/rules/gear-and-blueprints');
+    const header = page.locator('header.site-header');
+    await expect(header.getByRole('button')).toHaveCount(0);
+    for (const name of ['Search', 'Sign in', /Switch/]) await expect(page.getByRole('button', { name })).toBeHidden();
+    // The gear tables: no filters, no sort buttons (the headers are plain text).
+    await expect(page.locator('[data-gear-controls]').first()).toBeHidden();
+    await expect(page.locator('main').getByRole('button')).toHaveCount(0);
+    await expect(page.locator('main').getByRole('searchbox')).toHaveCount(0);
+  });
+
+  test("the chart's edge toggle works with CSS alone", async ({ page }) => {
+    await page.goto('/rules/core-mechanic');
+    const chart = page.locator('[data-prob-chart]').first();
+    await expect(chart.locator('.pc-plain')).toBeVisible();
+    await expect(chart.locator('.pc-edge')).toBeHidden();
+    await chart.getByText('With edge', { exact: true }).click();
+    await expect(chart.locator('.pc-edge')).toBeVisible();
+    await expect(chart.locator('.pc-plain')).toBeHidden();
+  });
+});
+
+test.describe('controls with JavaScript', () => {
+  test('the header shows search, colour mode and sign-in once script runs; the menu link gives way to the button', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/rules/combat');
+    for (const name of ['Search', 'Sign in', 'Menu']) await expect(page.getByRole('button', { name })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Switch to (light|dark) mode/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Menu' })).toBeHidden();
+  });
+});

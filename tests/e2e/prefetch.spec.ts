@@ -21,19 +21,13 @@ test('prefetches links in view with at most 4 requests in flight', async ({ page
       inFlight--;
     }
   });
-  // The warmed answers are this build's (the integrity from builds/current.js), so they exist.
-  const answers: number[] = [];
-  page.on('response', (r) => {
-    if (r.url().includes('/api/content/query/')) answers.push(r.status());
-  });
   await page.setViewportSize({ width: 1440, height: 2400 });
   await page.goto('/');
   await expect.poll(() => urls.size, { timeout: 10_000 }).toBeGreaterThan(5);
   await page.waitForTimeout(1200);
   expect(peak).toBe(4);
-  // Each page once, never the page itself; each prefetched page's content data is warmed too.
+  // Each page once, never the page itself. A reading page shows its own HTML:
+  // no content data is warmed with it (issue 25; only client-database mode does).
   expect(urls.has('/')).toBe(false);
-  expect(apiWarmed).toBeGreaterThan(0);
-  expect(answers.length).toBeGreaterThan(0);
-  expect(answers.every((status) => status === 200)).toBe(true);
+  expect(apiWarmed).toBe(0);
 });

@@ -37,12 +37,8 @@ const PROVIDER_NAMES: Record<string, string> = {
   phone: 'Phone',
 };
 
-export function initialsOf(user: Pick<AccountUser, 'displayName' | 'email'>): string {
-  const source = (user.displayName || user.email || '?').trim();
-  const words = source.replace(/@.*$/, '').split(/[\s._-]+/).filter(Boolean);
-  const letters = words.length >= 2 ? words[0][0] + words[1][0] : (words[0] ?? '?').slice(0, 2);
-  return letters.toUpperCase();
-}
+export { initialsOf } from './initials';
+import { initialsOf } from './initials';
 
 export function Avatar({ user, size = 'sm' }: { user: AccountUser; size?: 'sm' | 'lg' }) {
   const [broken, setBroken] = useState(false);

@@ -1,0 +1,180 @@
+/**
+ * The header's account button without React (issue 25). Signed out it says
+ * "Sign in"; signed in it shows the avatar and the name. React and the
+ * dialogs (AccountDialogs.tsx) load when one opens; the Firebase SDK loads
+ * only when a session is stored here (at idle) or a dialog opens.
+ *
+ * 1. Before the SDK answers, a signed-in reader sees the name and photo
+ *    kept from the last visit (PROFILE_KEY), so the button does not flicker.
+ * 2. Every change of $user repaints the button and the footer's session
+ *    link, and keeps the profile for the next page.
+ * 3. Anything that opens an account dialog ($accountDialog) mounts them.
+ */
+import { readSignedInHint, SIGNED_IN_HINT_KEY } from '../../auth/hint';
+import type { AccountUser, AuthStatus } from '../../auth/types';
+import { withBase } from '../../config/base';
+import { initialsOf } from './initials';
+
+type Shown = Pick<AccountUser, 'displayName' | 'email' | 'photoURL'>;
+type Stores = typeof import('../../stores/user');
+const PROFILE_KEY = 'nucleus:account-profile';
+/** Kept by stores/user for the next page: an "Account deleted" notice to show. */
+const DELETED_KEY = 'nucleus:account-deleted';
+const root = document.documentElement;
+const PERSON = '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M20 21a8 8 0 1 0-16 0M12 13a5 5 0 1 0 0-10 5 5 0 0 0 0 10Z"/></svg>';
+
+/** The account stores, loaded when a session is stored here or someone uses the button; null until then (signed out). */
+let stores: Stores | null = null;
+let loadingStores: Promise<Stores> | null = null;
+function keptProfile(): Shown | null {
+  if (!readSignedInHint()) return null;
+  try {
+    const v = JSON.parse(localStorage.getItem(PROFILE_KEY) ?? 'null') as Shown | null;
+    return v && typeof v === 'object' ? { displayName: v.displayName ?? null, email: v.email ?? null, photoURL: v.photoURL ?? null } : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepProfile(user: AccountUser | null): void {
+  try {
+    if (user) localStorage.setItem(PROFILE_KEY, JSON.stringify({ displayName: user.displayName, email: user.email, photoURL: user.photoURL }));
+    else localStorage.removeItem(PROFILE_KEY);
+  } catch {
+    // No storage: the next page waits for the SDK.
+  }
+}
+
+function avatar(user: Shown): HTMLElement {
+  if (user.photoURL) {
+    const img = document.createElement('img');
+    img.className = 'avatar avatar-sm';
+    img.alt = '';
+    img.referrerPolicy = 'no-referrer';
+    img.src = user.photoURL;
+    img.addEventListener('error', () => img.replaceWith(avatar({ ...user, photoURL: null })), { once: true });
+    return img;
+  }
+  const span = document.createElement('span');
+  span.className = 'avatar avatar-sm avatar-initials';
+  span.setAttribute('aria-hidden', 'true');
+  span.textContent = initialsOf(user);
+  return span;
+}
+
+function paint(): void {
+  const status: AuthStatus = stores ? stores.$authStatus.get() : readSignedInHint() ? 'unknown' : 'signed-out';
+  const user: Shown | null = stores?.$user.get() ?? (status === 'unknown' ? keptProfile() : null);
+  const button = document.querySelector<HTMLButtonElement>('[data-account-button]');
+  if (button) {
+    button.dataset.authStatus = status;
+    button.classList.toggle('is-signed-in', !!user);
+    button.setAttribute('aria-label', user ? `Account: ${user.displayName || user.email || 'signed in'}` : 'Sign in');
+    const label = document.createElement('span');
+    label.className = 'account-btn-label';
+    label.setAttribute('aria-hidden', 'true');
+    label.textContent = user ? user.displayName || 'Account' : 'Sign in';
+    const icon = user ? avatar(user) : document.createRange().createContextualFragment(PERSON);
+    button.replaceChildren(icon, label);
+  }
+  // The footer's session link (static HTML says "Sign in").
+  for (const a of document.querySelectorAll<HTMLAnchorElement>('a[data-session-link]')) {
+    a.textContent = user ? 'Your library' : 'Sign in';
+    a.href = withBase(user ? '/nucleus/library' : '/login');
+  }
+}
+
+let dialogs: Promise<void> | null = null;
+
+function mountDialogs(): void {
+  const container = document.querySelector<HTMLElement>('[data-account-dialogs]');
+  if (!container || dialogs) return;
+  dialogs = import('./AccountDialogs')
+    .then((m) => m.mountAccountDialogs(container))
+    .catch((e: unknown) => {
+      dialogs = null;
+      console.error('[nucleus] the account dialogs could not load:', e);
+    });
+}
+
+/** Loads the account stores (once) and follows them; `initAuth` loads the SDK only for a stored session. */
+function loadStores(): Promise<Stores> {
+  loadingStores ??= import('../../stores/user').then((m) => {
+    stores = m;
+    m.$user.listen((user) => {
+      if (m.$authStatus.get() === 'signed-in') keepProfile(user);
+      paint();
+    });
+    m.$authStatus.listen((status) => {
+      if (status === 'signed-in') keepProfile(m.$user.get());
+      else if (status === 'signed-out') keepProfile(null);
+      paint();
+    });
+    m.$accountDialog.subscribe((d) => {
+      if (d !== 'none') mountDialogs();
+    });
+    m.initAuth();
+    // An account deleted on the page before (a guarded one, left for /login).
+    m.showAccountDeleted();
+    paint();
+    return m;
+  });
+  return loadingStores;
+}
+
+/** The status is settled (the SDK answered when a session is stored). */
+async function settled(): Promise<Stores> {
+  const m = await loadStores();
+  if (m.$authStatus.get() !== 'unknown') return m;
+  return new Promise((done) => {
+    const stop = m.$authStatus.listen((s) => {
+      if (s === 'unknown') return;
+      stop();
+      done(m);
+    });
+  });
+}
+
+async function onClick(): Promise<void> {
+  mountDialogs();
+  (await settled()).openAccountDialog();
+}
+
+function wire(): void {
+  const button = document.querySelector<HTMLButtonElement>('[data-account-button]');
+  if (button && !button.dataset.wired) {
+    button.dataset.wired = '';
+    button.addEventListener('click', () => void onClick());
+  }
+  paint();
+}
+
+function deletedNoticeKept(): boolean {
+  try {
+    return !!sessionStorage.getItem(DELETED_KEY);
+  } catch {
+    return false;
+  }
+}
+
+// Signed out here: nothing loads. A stored session loads the stores and the SDK when the page is idle;
+// a notice kept by the page before loads them at once.
+if (deletedNoticeKept()) void loadStores();
+else if (readSignedInHint()) {
+  if ('requestIdleCallback' in window) requestIdleCallback(() => void loadStores(), { timeout: 3000 });
+  else setTimeout(() => void loadStores(), 1000);
+}
+// Another part of the page loaded the stores (the sign-in page, a guard, the library).
+if ((window as Window & { __nucleusAccountStores?: boolean }).__nucleusAccountStores) void loadStores();
+window.addEventListener('nucleus:account-stores', () => void loadStores());
+// A sign-in in another tab (stores/user follows the tabs once loaded).
+window.addEventListener('storage', (e) => {
+  if (!stores && (e.key === SIGNED_IN_HINT_KEY || e.key === null) && readSignedInHint()) void loadStores();
+});
+const ready = () => {
+  wire();
+  root.dataset.accountReady = 'true';
+};
+// The router replaces the root's attributes on each page: say again that the button is ready.
+document.addEventListener('astro:after-swap', ready);
+ready();
