@@ -121,6 +121,8 @@ function render(page: PageRecordLite, surround: Link[]): void {
   renderToc(page.body.toc);
   renderPagination(surround);
   html.dataset.renderedFrom = 'database';
+  // The table of contents and the table boxes watch the new body (toc.ts, tables.ts).
+  document.dispatchEvent(new CustomEvent('nucleus:page-rendered'));
 }
 
 async function load(): Promise<void> {
