@@ -1,7 +1,8 @@
-// Wide tables: a table wider than its column scrolls inside its own box, and
-// says so. The box fades at the side that has more (data-more="start end")
-// and a line above it reads "Scroll sideways for more columns", so a cut-off
-// column is never mistaken for the table's edge.
+// Wide tables and tree charts: one wider than its column scrolls inside its
+// own box, and says so. The box fades at the side that has more
+// (data-more="start end") and a line above it reads "Scroll sideways for more
+// columns" (or the box's data-scroll-hint), so a cut-off column is never
+// mistaken for the edge.
 import { onPage } from './lifecycle';
 
 const HINT = 'Scroll sideways for more columns';
@@ -22,7 +23,7 @@ function update(box: HTMLElement): void {
     hint.className = 'table-hint';
     // The region's own name and the table already tell a screen reader; this is for the eye.
     hint.setAttribute('aria-hidden', 'true');
-    hint.textContent = HINT;
+    hint.textContent = box.dataset.scrollHint ?? HINT;
     box.before(hint);
   }
   hint.hidden = max <= 1;
@@ -34,7 +35,7 @@ let resize: ResizeObserver | null = null;
 export function watchTables(): void {
   resize?.disconnect();
   resize = 'ResizeObserver' in window ? new ResizeObserver((entries) => entries.forEach((e) => update(e.target as HTMLElement))) : null;
-  for (const box of document.querySelectorAll<HTMLElement>('.table-scroll')) {
+  for (const box of document.querySelectorAll<HTMLElement>('.table-scroll, .tree-scroll')) {
     box.addEventListener('scroll', () => update(box), { passive: true });
     resize?.observe(box);
     update(box);
