@@ -47,10 +47,11 @@ test.describe('preview mode', () => {
   test('a draft in preview reads in the published layout: sidebar with its Draft badge, table of contents, header tab', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/rules/vehicles?preview=true');
-    await expect(page.locator('[data-page-title]')).toContainText('Vehicles');
+    // sql.js and the database load first: on a loaded machine this takes a while.
+    await expect(page.locator('[data-page-title]')).toContainText('Vehicles', { timeout: 30_000 });
     const sidebar = page.getByRole('complementary', { name: 'Site navigation' });
     const draftLink = sidebar.getByRole('link', { name: /Vehicles/ });
-    await expect(draftLink).toHaveAttribute('aria-current', 'page');
+    await expect(draftLink).toHaveAttribute('aria-current', 'page', { timeout: 15_000 });
     await expect(draftLink.locator('.draft-badge')).toHaveText('Draft');
     // The section's published pages are listed beside it.
     await expect(sidebar.getByRole('link', { name: 'Combat', exact: true })).toBeVisible();
@@ -66,9 +67,9 @@ test.describe('preview mode', () => {
 
   test('a published page in preview lists the drafts in the sidebar', async ({ page }) => {
     await page.goto('/rules/combat?preview=true');
-    await expect(page.locator('html')).toHaveAttribute('data-rendered-from', 'database');
+    await expect(page.locator('html')).toHaveAttribute('data-rendered-from', 'database', { timeout: 30_000 });
     const draftLink = page.getByRole('complementary', { name: 'Site navigation' }).getByRole('link', { name: /Vehicles/ });
-    await expect(draftLink.locator('.draft-badge')).toHaveText('Draft');
+    await expect(draftLink.locator('.draft-badge')).toHaveText('Draft', { timeout: 15_000 });
   });
 
   test('?preview is kept across client navigation and a reload', async ({ page }) => {

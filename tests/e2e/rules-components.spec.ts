@@ -114,7 +114,7 @@ test.describe('reading slips', () => {
 
   test('core effect texts read as sentences, not templates', async ({ page, at }) => {
     await page.goto(at('/rules/cores'));
-    const list = page.locator('.catalogue-list');
+    const list = page.locator('.catalogue-list', { has: page.locator('[id^="effect-"]') });
     await expect(list).toContainText('At potency 1:');
     await expect(list).not.toContainText('(s)');
     await expect(list).not.toContainText('(at potency 1)');
@@ -137,7 +137,12 @@ test.describe('reading slips', () => {
     await chart.scrollIntoViewIfNeeded();
     await expect(chart).toHaveAttribute('data-more', 'end');
     await expect(chart.locator('xpath=preceding-sibling::p[1]')).toHaveText(/Scroll sideways for the whole tree/);
-    const boxes = await chart.locator('.tier-label').evaluateAll((els) => els.map((el) => (el as SVGGraphicsElement).getBBox()));
+    const boxes = await chart.locator('.tier-label').evaluateAll((els) =>
+      els.map((el) => {
+        const b = (el as SVGGraphicsElement).getBBox();
+        return { x: b.x, width: b.width };
+      }),
+    );
     for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.x).toBeGreaterThan(boxes[i - 1]!.x + boxes[i - 1]!.width);
   });
 });
