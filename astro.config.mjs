@@ -11,11 +11,19 @@ import snapshot from './src/build/snapshot';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 
+// The site's public origin, for sitemap.xml, robots.txt and canonical and
+// og: links (absolute by definition). NUCLEUS_SITE names it; without it, the
+// Firebase Hosting address of the project the site deploys to.
+const site = process.env.NUCLEUS_SITE || `https://${process.env.PUBLIC_FIREBASE_PROJECT_ID || 'demo-nucleus'}.web.app`;
+
 export default defineConfig({
   output: 'static',
+  site,
   base: process.env.NUCLEUS_BASE || '/',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
+  // Links are prefetched by src/scripts/prefetch.ts alone (at most 4 in flight, SPEC §9), not also by Astro's.
+  prefetch: false,
   // The pages Astro rendered are checked against the Content-Security-Policy
   // before the cached ones are copied in. The API answers and cached pages
   // are written next; the service worker is generated before the compressed

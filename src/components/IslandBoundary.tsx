@@ -40,16 +40,12 @@ export class IslandBoundary extends Component<{ name: string; children: ReactNod
     const { error } = this.state;
     if (!error) return crashRequested(this.props.name) ? <Crash name={this.props.name} /> : this.props.children;
     const status = (error as { statusCode?: number }).statusCode ?? 500;
-    const notFound = status === 404;
+    // A plain sentence, not a server status: nothing failed on a server, and
+    // in the header the box has one line's room (global.css .island-error).
     return (
       <section className="island-error" role="alert" data-error-status={status}>
-        <p className="eyebrow">
-          {status} · {notFound ? 'Not Found' : 'Internal Server Error'}
-        </p>
-        <p className="island-error-title">{notFound ? 'Page Not Found' : 'Internal Server Error'}</p>
-        <p>
-          The {this.props.name} could not start. The rest of the page still works; reload to try again.
-        </p>
+        <p className="island-error-title">The {this.props.name} could not start.</p>
+        <p className="island-error-more">The rest of the page still works; reload to try again.</p>
         <button type="button" className="btn" onClick={() => location.reload()}>
           Reload
         </button>

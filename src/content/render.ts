@@ -22,6 +22,7 @@ export type BodySegment = { html: string } | { component: ComponentName; props: 
 export function splitBody(body: Body, options: RenderOptions = {}): BodySegment[] {
   const segments: BodySegment[] = [];
   let html = '';
+  options = withTableNames(body, options);
   for (const node of body.children) {
     if (node.type === 'element' && isComponent(node.tag)) {
       if (html) segments.push({ html });
@@ -40,10 +41,43 @@ export interface RenderOptions {
   base?: string;
   /** Renders an embedded component to HTML (browser preview); default: a labelled placeholder. */
   component?: (name: ComponentName, props: Record<string, string>) => string;
+  /** Each table's accessible name (set by renderBody/splitBody from the page). */
+  tableNames?: Map<BodyNode, string>;
 }
 
 export function renderBody(body: Body, options: RenderOptions = {}): string {
-  return body.children.map((n) => renderNode(n, options)).join('');
+  const named = withTableNames(body, options);
+  return body.children.map((n) => renderNode(n, named)).join('');
+}
+
+function textOf(node: BodyNode): string {
+  return node.type === 'text' ? node.value : node.children.map(textOf).join('');
+}
+
+/**
+ * Names each table's scroll region so a screen reader's list of regions
+ * tells them apart: the table's caption, else the heading above it plus
+ * "table", numbered when one heading has several ("Ranges table 2").
+ */
+export function tableNames(body: Body): Map<BodyNode, string> {
+  const names = new Map<BodyNode, string>();
+  const used = new Map<string, number>();
+  let heading = '';
+  for (const node of body.children) {
+    if (node.type !== 'element') continue;
+    if (/^h[1-6]$/.test(node.tag)) heading = textOf(node).trim();
+    if (node.tag !== 'table') continue;
+    const caption = node.children.find((c) => c.type === 'element' && c.tag === 'caption');
+    const base = (caption && textOf(caption).trim()) || (heading ? `${heading} table` : 'Table');
+    const n = (used.get(base) ?? 0) + 1;
+    used.set(base, n);
+    names.set(node, n === 1 ? base : `${base} ${n}`);
+  }
+  return names;
+}
+
+function withTableNames(body: Body, options: RenderOptions): RenderOptions {
+  return options.tableNames ? options : { ...options, tableNames: tableNames(body) };
 }
 
 function attrs(props: BodyElement['props'], options: RenderOptions): string {
@@ -87,7 +121,8 @@ export function renderNode(node: BodyNode, options: RenderOptions = {}): string 
     return `<${tag} id="${id}">${inner}<a class="heading-anchor" href="#${id}" aria-hidden="true" tabindex="-1">#</a></${tag}>`;
   }
   if (tag === 'table') {
-    return `<div class="table-scroll" tabindex="0" role="region" aria-label="Table"><table>${node.children.map((c) => renderNode(c, options)).join('')}</table></div>`;
+    const name = options.tableNames?.get(node) ?? 'Table';
+    return `<div class="table-scroll" tabindex="0" role="region" aria-label="${escapeHtml(name)}"><table>${node.children.map((c) => renderNode(c, options)).join('')}</table></div>`;
   }
   const a = attrs(tag === 'a' && isExternal(String(node.props?.href ?? '')) ? { ...node.props, rel: 'noopener' } : node.props, options);
   if (VOID.has(tag)) return `<${tag}${a}>`;

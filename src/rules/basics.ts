@@ -19,11 +19,16 @@ export function emptyCatalogues(): Catalogues {
 }
 
 /**
- * An effect's rules text at a potency.
+ * An effect's rules text at a potency. A word written `round(s)` after a
+ * number takes the number's form once the number is known: `1 round`,
+ * `2 rounds`, never `1 round(s)`.
  * @example renderEffectText({ template: 'Push the target {potency*2} metres.' }, 3) ⇒ 'Push the target 6 metres.'
+ * @example renderEffectText({ template: 'Stunned for {potency} round(s).' }, 1) ⇒ 'Stunned for 1 round.'
  */
 export function renderEffectText(effect: Pick<CoreEffectEntry, 'template'>, potency: number): string {
-  return effect.template.replace(/\{potency(?:\s*\*\s*(\d+))?\}/g, (_m, n: string | undefined) => String(n ? potency * Number(n) : potency));
+  return effect.template
+    .replace(/\{potency(?:\s*\*\s*(\d+))?\}/g, (_m, n: string | undefined) => String(n ? potency * Number(n) : potency))
+    .replace(/\b(\d+)(\s+\p{L}+)\(s\)/gu, (_m, n: string, word: string) => `${n}${word}${Number(n) === 1 ? '' : 's'}`);
 }
 
 /**

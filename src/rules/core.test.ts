@@ -86,6 +86,12 @@ describe('cores (GAME.md §4)', () => {
     expect(renderEffectText({ template: 'No potency here.' }, 5)).toBe('No potency here.');
   });
 
+  it('C9b a word written round(s) after a number agrees with it once the potency is known', () => {
+    const t = { template: 'Obeys for {potency} round(s); stops for {potency*2} round(s).' };
+    expect(renderEffectText(t, 1)).toBe('Obeys for 1 round; stops for 2 rounds.');
+    expect(renderEffectText(t, 3)).toBe('Obeys for 3 rounds; stops for 6 rounds.');
+  });
+
   it('C10 strain is at least 1, the budget is 3·tier + 2, a valid core costs at least 1 (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 4 }), fc.subarray(['nosebleed', 'glow']), (tier, potency, sideEffects) => {

@@ -14,6 +14,10 @@ import { BASE, SITE_ROOT as root, stripBase, withBase } from '../config/base';
 import { siteConfig } from '../config/site';
 import { onPage } from './lifecycle';
 import { runningBuild } from '../db/running-build';
+import { keepPreviewInAddress, keepPreviewOnLinks, markHeaderSection, previewParam, showDraftsInSidebar } from './preview-layout';
+
+/** The drafts, for the sidebar in preview mode. */
+const DRAFTS_QUERY = { where: [{ _type: 'markdown' }, { draft: true }, { partial: false }], only: ['_path', 'title'] };
 
 const html = document.documentElement;
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
@@ -121,6 +125,8 @@ function render(page: PageRecordLite, surround: Link[]): void {
   renderToc(page.body.toc);
   renderPagination(surround);
   html.dataset.renderedFrom = 'database';
+  // The table of contents and the table boxes watch the new body (toc.ts, tables.ts).
+  document.dispatchEvent(new CustomEvent('nucleus:page-rendered'));
 }
 
 async function load(): Promise<void> {
@@ -129,7 +135,7 @@ async function load(): Promise<void> {
   const drafts = $preview.get().active;
   $loading.set(true);
   try {
-    const [, , page, surround] = await Promise.all([
+    const [, , page, surround, draftLinks] = await Promise.all([
       logged('navigation', client.navigation(), null),
       logged(
         'globals',
@@ -138,6 +144,7 @@ async function load(): Promise<void> {
       ),
       logged('page', client.queryContent(pageQuery(path)) as Promise<PageRecordLite | null>, null),
       logged('previous and next pages', client.queryContent(surroundQuery(path, { drafts })) as Promise<Link[]>, [null, null]),
+      drafts ? logged('drafts', client.queryContent(DRAFTS_QUERY) as Promise<{ _path: string; title: string }[]>, []) : [],
     ]);
     if (!page) return;
     if (page.redirect) {
@@ -147,6 +154,10 @@ async function load(): Promise<void> {
       return;
     }
     render(page, surround);
+    if (drafts) {
+      markHeaderSection(path);
+      await logged('sidebar drafts', showDraftsInSidebar(path, draftLinks), undefined);
+    }
   } finally {
     $loading.set(false);
   }
@@ -182,6 +193,7 @@ window.addEventListener('nucleus:data-refresh', () => {
 export function showPageData(): void {
   if (html.dataset.documentDriven !== 'true') return;
   if ($preview.get().active) {
+    keepPreviewInAddress(previewParam($preview.get())!);
     showPreviewBanner();
     void load();
   } else if (meta('nucleus-client-db') === 'true') {
@@ -190,3 +202,7 @@ export function showPageData(): void {
 }
 
 onPage(showPageData);
+
+// Links keep preview on (once, globally; the address bar is set on each page load).
+const param = previewParam($preview.get());
+if (param) keepPreviewOnLinks(param);

@@ -28,8 +28,8 @@ function showInPlace(message: string): void {
   const targets = islands.filter((el) => !el.hasAttribute('ssr') || el.childElementCount === 0 || !el.querySelector('.island-error'));
   for (const el of targets.length ? targets : []) {
     el.innerHTML =
-      '<section class="island-error" role="alert" data-error-status="500"><p class="eyebrow">500 · Internal Server Error</p>' +
-      '<p class="island-error-title">Internal Server Error</p><p>Part of this page could not load. The rest still works; check your connection and reload.</p></section>';
+      '<section class="island-error" role="alert" data-error-status="500"><p class="island-error-title">This part of the page could not load.</p>' +
+      '<p class="island-error-more">The rest still works; check your connection and reload.</p></section>';
   }
   document.documentElement.dataset.appError = '500';
 }

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { resolvePreview, PREVIEW_TOKEN_KEY, type PreviewStorage } from './preview';
+import { resolvePreview, previewParam, PREVIEW_TOKEN_KEY, type PreviewStorage } from './preview';
 
 function memory(): PreviewStorage & { dump: () => Record<string, Record<string, string>> } {
   const make = () => {
@@ -43,5 +43,13 @@ describe('preview mode', () => {
 
   it('is off with no parameter and no token', () => {
     expect(resolvePreview('?other=1', memory())).toEqual({ active: false, token: null });
+  });
+});
+
+describe('previewParam: what keeps preview on in an address', () => {
+  it('is the token, else true, and nothing when preview is off', () => {
+    expect(previewParam({ active: true, token: 'playtest' })).toBe('playtest');
+    expect(previewParam({ active: true, token: null })).toBe('true');
+    expect(previewParam({ active: false, token: null })).toBeNull();
   });
 });

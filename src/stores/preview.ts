@@ -70,3 +70,15 @@ export function leavePreview(): void {
   storage.local?.removeItem(PREVIEW_TOKEN_KEY);
   $preview.set({ active: false, token: null });
 }
+
+/**
+ * The `preview` value that keeps preview on in an address: the token when
+ * there is one, else `true`.
+ *
+ * @example previewParam({ active: true, token: 'playtest' }) ⇒ 'playtest'
+ * @example previewParam({ active: false, token: null }) ⇒ null
+ */
+export function previewParam(state: PreviewState): string | null {
+  if (!state.active) return null;
+  return state.token ?? 'true';
+}

@@ -44,6 +44,51 @@ test.describe('preview mode', () => {
     await expect(page.getByText(`Page not found: ${draft}`)).toBeVisible();
   });
 
+  test('a draft in preview reads in the published layout: sidebar with its Draft badge, table of contents, header tab', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/rules/vehicles?preview=true');
+    // sql.js and the database load first: on a loaded machine this takes a while.
+    await expect(page.locator('[data-page-title]')).toContainText('Vehicles', { timeout: 30_000 });
+    const sidebar = page.getByRole('complementary', { name: 'Site navigation' });
+    const draftLink = sidebar.getByRole('link', { name: /Vehicles/ });
+    await expect(draftLink).toHaveAttribute('aria-current', 'page', { timeout: 15_000 });
+    await expect(draftLink.locator('.draft-badge')).toHaveText('Draft');
+    // The section's published pages are listed beside it.
+    await expect(sidebar.getByRole('link', { name: 'Combat', exact: true })).toBeVisible();
+    const toc = page.getByRole('navigation', { name: 'On this page' });
+    await expect(toc).toBeVisible();
+    await expect(toc.getByRole('link', { name: 'Chases' })).toBeVisible();
+    // The table of contents is the right-hand column, as on a published page.
+    const tocBox = (await toc.boundingBox())!;
+    const bodyBox = (await page.locator('[data-page-body]').boundingBox())!;
+    expect(tocBox.x).toBeGreaterThan(bodyBox.x + bodyBox.width - 1);
+    await expect(page.locator('header').getByRole('link', { name: 'Rules', exact: true })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('a published page in preview lists the drafts in the sidebar', async ({ page }) => {
+    await page.goto('/rules/combat?preview=true');
+    await expect(page.locator('html')).toHaveAttribute('data-rendered-from', 'database', { timeout: 30_000 });
+    const draftLink = page.getByRole('complementary', { name: 'Site navigation' }).getByRole('link', { name: /Vehicles/ });
+    await expect(draftLink.locator('.draft-badge')).toHaveText('Draft', { timeout: 15_000 });
+  });
+
+  test('?preview is kept across client navigation and a reload', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/rules/combat?preview=true');
+    await expect(page.getByRole('region', { name: 'Preview mode' })).toBeVisible();
+    await page.getByRole('complementary', { name: 'Site navigation' }).getByRole('link', { name: 'Cores', exact: true }).click();
+    await expect(page).toHaveURL(/\/rules\/cores\?preview=true$/);
+    await expect(page.locator('html')).toHaveAttribute('data-rendered-from', 'database');
+    await page.reload();
+    await expect(page).toHaveURL(/preview=true/);
+    await expect(page.getByRole('region', { name: 'Preview mode' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-rendered-from', 'database');
+    // Into the draft from the sidebar, and still in preview there.
+    await page.getByRole('complementary', { name: 'Site navigation' }).getByRole('link', { name: /Vehicles/ }).click();
+    await expect(page).toHaveURL(/\/rules\/vehicles\?preview=true$/);
+    await expect(page.locator('[data-page-title]')).toContainText('Vehicles');
+  });
+
   test('drafts are left out of the published search and navigation', async ({ page }) => {
     await page.goto('/rules');
     await expect(page.getByRole('complementary', { name: 'Site navigation' }).getByRole('link', { name: /Vehicles/ })).toHaveCount(0);

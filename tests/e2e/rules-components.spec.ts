@@ -26,6 +26,21 @@ test.describe('gear lists', () => {
     expect(await rows.filter({ visible: true }).count()).toBe(shown);
   });
 
+  test('the text filter forgives a slip, and says so when nothing matches', async ({ page, at }) => {
+    await page.goto(at('/rules/gear-and-blueprints'));
+    const weapons = page.locator('[data-gear-list="weapon"]');
+    const filter = weapons.getByRole('searchbox', { name: 'Filter' });
+    await filter.fill('scatergun');
+    await expect(weapons.locator('tbody tr').filter({ visible: true })).toHaveCount(1);
+    await expect(weapons.locator('tbody tr').filter({ visible: true })).toContainText('Scattergun');
+    await filter.fill('zzqx');
+    await expect(weapons.getByText('No weapons found for “zzqx” with these filters. Check the spelling or clear a filter.')).toBeVisible();
+    await expect(weapons.getByRole('region', { name: 'Standard weapons table' })).toBeHidden();
+    await filter.fill('');
+    await expect(weapons.getByRole('region', { name: 'Standard weapons table' })).toBeVisible();
+    await expect(weapons.locator('[data-gear-empty]')).toBeHidden();
+  });
+
   test('each row links to its anchor and offers a copy in the editor', async ({ page, at }) => {
     await page.goto(at('/rules/gear-and-blueprints'));
     const first = page.locator('[data-gear-list="armour"] tbody tr').first();
@@ -80,5 +95,54 @@ test.describe('tree charts', () => {
     await expect(node).toHaveAttribute('aria-label', /tier/);
     await node.click();
     await expect(page.locator(href!)).toBeInViewport();
+  });
+});
+
+test.describe('reading slips', () => {
+  test('bestiary cards keep each label apart from its value', async ({ page, at }) => {
+    await page.goto(at('/rules/creatures'));
+    const card = page.locator('.stat-block').first();
+    const skills = card.locator('.sb-lines dt', { hasText: 'Skills' });
+    await expect(skills).toBeVisible();
+    const text = await card.evaluate((el) => (el as HTMLElement).innerText);
+    expect(text).not.toMatch(/(Skills|Attacks|Properties)[A-Z]/);
+    // Term and description sit side by side with room between them.
+    const dt = (await skills.boundingBox())!;
+    const dd = (await skills.locator('xpath=following-sibling::dd[1]').boundingBox())!;
+    expect(dd.x).toBeGreaterThan(dt.x + dt.width);
+  });
+
+  test('core effect texts read as sentences, not templates', async ({ page, at }) => {
+    await page.goto(at('/rules/cores'));
+    const list = page.locator('.catalogue-list', { has: page.locator('[id^="effect-"]') });
+    await expect(list).toContainText('At potency 1:');
+    await expect(list).not.toContainText('(s)');
+    await expect(list).not.toContainText('(at potency 1)');
+    await expect(list).toContainText(/\b1 round\b/);
+  });
+
+  test("the home page's section cards list every page of their section", async ({ page, at }) => {
+    await page.goto(at('/rules'));
+    const pages = await page.getByRole('complementary', { name: 'Site navigation' }).locator('.nav-tree > .nav-list > li').count();
+    await page.goto(at('/'));
+    const card = page.locator('.section-cards .card', { has: page.getByRole('link', { name: 'Rules', exact: true }) });
+    await expect(card.locator('.section-links li')).toHaveCount(pages);
+    await expect(card.locator('.eyebrow')).toHaveText(`${pages} pages`);
+  });
+
+  test('a tree chart on a phone scrolls with a cue, its tier labels apart', async ({ page, at }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(at('/rules/characters'));
+    const chart = page.locator('.tree-scroll').first();
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart).toHaveAttribute('data-more', 'end');
+    await expect(chart.locator('xpath=preceding-sibling::p[1]')).toHaveText(/Scroll sideways for the whole tree/);
+    const boxes = await chart.locator('.tier-label').evaluateAll((els) =>
+      els.map((el) => {
+        const b = (el as SVGGraphicsElement).getBBox();
+        return { x: b.x, width: b.width };
+      }),
+    );
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.x).toBeGreaterThan(boxes[i - 1]!.x + boxes[i - 1]!.width);
   });
 });

@@ -187,8 +187,8 @@ test.describe('breakpoints', () => {
     await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
   });
 
-  test('below lg (1440) the table of contents is a collapsed "On this page" above the content', async ({ page, at }) => {
-    await page.setViewportSize({ width: 1439, height: 800 });
+  test('below 1280 the table of contents is a collapsed "On this page" above the content', async ({ page, at }) => {
+    await page.setViewportSize({ width: 1279, height: 800 });
     await page.goto(at('/rules/combat'));
     const toc = page.locator('[data-toc]');
     await expect(toc).not.toHaveAttribute('open', '');
@@ -199,8 +199,8 @@ test.describe('breakpoints', () => {
     await expect(page.getByRole('navigation', { name: 'On this page' })).toBeVisible();
   });
 
-  test('from lg the table of contents is an open column beside the content', async ({ page, at }) => {
-    await page.setViewportSize({ width: 1441, height: 800 });
+  test('from 1280 the table of contents is an open column beside the content', async ({ page, at }) => {
+    await page.setViewportSize({ width: 1281, height: 800 });
     await page.goto(at('/rules/combat'));
     const toc = page.locator('[data-toc]');
     await expect(toc).toHaveAttribute('open', '');
@@ -220,10 +220,94 @@ test.describe('breakpoints', () => {
     for (const width of [1919, 1921, 2400]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(at('/rules/combat'));
-      const box = (await page.locator('.prose').boundingBox())!;
+      const box = (await page.locator('.prose > p').first().boundingBox())!;
       const fontSize = await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('.prose')!).fontSize));
       // About 75 characters: never wider than 75ch of the body font.
       expect(box.width).toBeLessThanOrEqual(fontSize * 75 * 0.7);
     }
   });
+});
+
+test.describe('wide tables', () => {
+  test('the gear tables use the main column: whole from 1440, else they scroll with a visible cue', async ({ page, at }) => {
+    for (const width of [1280, 1440, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(at('/rules/gear-and-blueprints'));
+      const boxes = page.locator('[data-gear-list] .table-scroll');
+      await expect(boxes).toHaveCount(3);
+      for (const box of await boxes.all()) {
+        await box.scrollIntoViewIfNeeded();
+        const { cut } = await box.evaluate((el) => ({ cut: el.scrollWidth > el.clientWidth + 1 }));
+        if (width >= 1440) expect(cut, `${width}px: ${await box.getAttribute('aria-label')} fits`).toBe(false);
+        if (cut) {
+          // A cut-off column is never silent: the far side fades and a line says so.
+          await expect(box).toHaveAttribute('data-more', 'end');
+          await expect(box.locator('xpath=preceding-sibling::p[1]')).toHaveText(/Scroll sideways for more columns/);
+          await box.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+          await expect(box).toHaveAttribute('data-more', 'start');
+        } else {
+          await expect(box).not.toHaveAttribute('data-more');
+        }
+      }
+    }
+  });
+
+  test('every table region has its own name, never just "Table"', async ({ page, at }) => {
+    for (const path of ['/rules/gear-and-blueprints', '/rules/attributes-and-skills', '/rules/combat']) {
+      await page.goto(at(path));
+      const names = await page.locator('[role="region"].table-scroll').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+      expect(names.length).toBeGreaterThan(0);
+      expect(names).not.toContain('Table');
+      expect(new Set(names).size, names.join(', ')).toBe(names.length);
+    }
+  });
+});
+
+test('the table of contents keeps the section being read marked, between its headings too', async ({ page, at }) => {
+  await page.setViewportSize({ width: 1440, height: 700 });
+  await page.goto(at('/rules/gear-and-blueprints'));
+  const toc = page.getByRole('navigation', { name: 'On this page' });
+  // The longest section: scroll to its middle, where neither its heading nor the next is on screen.
+  const { id, middle } = await toc.evaluate((nav) => {
+    const hs = [...nav.querySelectorAll<HTMLAnchorElement>('a')].map((a) => document.getElementById(decodeURIComponent(a.hash.slice(1)))!);
+    const tops = hs.map((h) => h.getBoundingClientRect().top + scrollY);
+    let best = 0;
+    for (let i = 0; i < hs.length - 1; i++) if (tops[i + 1]! - tops[i]! > tops[best + 1]! - tops[best]!) best = i;
+    return { id: hs[best]!.id, middle: (tops[best]! + tops[best + 1]!) / 2 };
+  });
+  await page.evaluate((y) => window.scrollTo(0, y - 350), middle);
+  await expect(toc.locator(`a[href="#${id}"]`)).toHaveAttribute('aria-current', 'true');
+  await expect(toc.locator('a[aria-current="true"]')).toHaveCount(1);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(toc.locator('a[aria-current="true"]')).toHaveCount(0);
+});
+
+test.describe('for search engines and link previews', () => {
+  test('sitemap.xml lists the pages with absolute addresses under the base; robots.txt names it', async ({ page, at, baseURL }) => {
+    const origin = await page.request.get(at('/sitemap.xml')).then(async (r) => {
+      expect(r.status()).toBe(200);
+      const xml = await r.text();
+      const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!));
+      expect(locs.map((u) => u.pathname)).toEqual(expect.arrayContaining([at('/rules/combat'), at('/galacticguide')]));
+      expect(locs.map((u) => u.pathname)).not.toContain(at('/login'));
+      return locs[0]!.origin;
+    });
+    expect(origin).toMatch(/^https:\/\//);
+    const robots = await (await page.request.get(at('/robots.txt'))).text();
+    expect(robots).toContain(`Sitemap: ${origin}${at('/sitemap.xml')}`);
+    expect(baseURL).toBeTruthy();
+  });
+
+  for (const path of ['/', '/rules/combat', '/nucleus/BlueprintEditor']) {
+    test(`${path} has a canonical link and og: title, description and image`, async ({ page, at }) => {
+      await page.goto(at(path));
+      const canonical = new URL((await page.locator('link[rel="canonical"]').getAttribute('href'))!);
+      expect(canonical.pathname.replace(/\/$/, '')).toBe(at(path).replace(/\/$/, ''));
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /\S/);
+      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /\S/);
+      const image = (await page.locator('meta[property="og:image"]').getAttribute('content'))!;
+      expect(new URL(image).pathname).toBe(at('/icons/icon-512.png'));
+      expect((await page.request.get(at('/icons/icon-512.png'))).status()).toBe(200);
+    });
+  }
 });

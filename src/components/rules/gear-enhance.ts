@@ -1,5 +1,8 @@
 // With JavaScript the gear lists gain sorting (any column) and filters
-// (text, type, rank, availability); the filters live in the URL.
+// (text, forgiving one slip per word; type, rank, availability); the filters
+// live in the URL. When nothing matches, a sentence says so.
+import { matchesFilter } from './filter';
+
 export function enhanceGearLists(): void {
   for (const list of document.querySelectorAll<HTMLElement>('[data-gear-list]')) {
     if (list.dataset.enhanced) continue;
@@ -10,6 +13,8 @@ export function enhanceGearLists(): void {
     const tbody = table.tBodies[0]!;
     const rows = [...tbody.rows];
     const count = list.querySelector<HTMLElement>('[data-gear-count]')!;
+    const empty = list.querySelector<HTMLElement>('[data-gear-empty]')!;
+    const noun = list.dataset.gearNoun ?? 'items';
     const inputs = [...controls.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-filter]')];
     controls.hidden = false;
 
@@ -25,7 +30,7 @@ export function enhanceGearLists(): void {
       let shown = 0;
       for (const row of rows) {
         const ok =
-          (!f.q || (row.dataset.text ?? '').includes(f.q)) &&
+          matchesFilter(row.dataset.text ?? '', f.q ?? '') &&
           (!f.type || row.dataset.type === f.type) &&
           (!f.rank || row.dataset.rank === f.rank) &&
           (!f.availability || row.dataset.availability === f.availability);
@@ -33,6 +38,14 @@ export function enhanceGearLists(): void {
         if (ok) shown++;
       }
       count.textContent = `${shown} of ${rows.length} shown`;
+      empty.hidden = shown > 0;
+      (table.closest<HTMLElement>('.table-scroll') ?? table).hidden = shown === 0;
+      if (shown === 0) {
+        const words = inputs.find((i) => i.dataset.filter === 'q')?.value.trim();
+        empty.textContent = words
+          ? `No ${noun} found for “${words}” with these filters. Check the spelling or clear a filter.`
+          : `No ${noun} found with these filters. Clear a filter to see more.`;
+      }
       const url = new URL(location.href);
       for (const input of inputs) {
         const key = `${kind}.${input.dataset.filter}`;

@@ -1,0 +1,23 @@
+import { describe, it, expect } from 'vitest';
+import { absoluteUrl, robotsTxt, sitemapPaths, sitemapXml } from './sitemap';
+import { getSite } from './load';
+
+describe('sitemap.xml and robots.txt', () => {
+  it('lists the home page and published pages, not redirects or drafts', () => {
+    const site = getSite();
+    const paths = sitemapPaths(site);
+    expect(paths[0]).toBe('/');
+    expect(paths).toContain('/rules/combat');
+    for (const r of site.records) if (r.draft) expect(paths).not.toContain(r._path);
+    for (const p of paths) expect(site.pages.get(p)?.redirect).toBeFalsy();
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('writes absolute addresses under the base path', () => {
+    expect(absoluteUrl('/rules', 'https://example.org', '/guide/')).toBe('https://example.org/guide/rules');
+    const xml = sitemapXml(['/', '/rules'], 'https://example.org', '/guide/');
+    expect(xml).toContain('<loc>https://example.org/guide/</loc>');
+    expect(xml).toContain('<loc>https://example.org/guide/rules</loc>');
+    expect(robotsTxt('https://example.org', '/guide/')).toContain('Sitemap: https://example.org/guide/sitemap.xml');
+  });
+});

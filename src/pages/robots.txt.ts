@@ -1,0 +1,5 @@
+import type { APIRoute } from 'astro';
+import { robotsTxt } from '../content/sitemap';
+
+/** Lets every crawler in and names the sitemap (content/sitemap.ts). */
+export const GET: APIRoute = ({ site }) => new Response(robotsTxt(site!), { headers: { 'content-type': 'text/plain' } });

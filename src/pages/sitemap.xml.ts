@@ -1,0 +1,7 @@
+import type { APIRoute } from 'astro';
+import { getSite } from '../content/load';
+import { sitemapPaths, sitemapXml } from '../content/sitemap';
+
+/** Every published page, for search engines (content/sitemap.ts). */
+export const GET: APIRoute = ({ site }) =>
+  new Response(sitemapXml(sitemapPaths(getSite()), site!), { headers: { 'content-type': 'application/xml' } });
