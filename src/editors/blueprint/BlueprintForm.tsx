@@ -34,6 +34,7 @@ import {
   rankFacts,
   requirementText,
   whyUnavailable,
+  ruleWarning,
   type BlueprintType,
 } from './model';
 
@@ -217,13 +218,16 @@ function Features({ bp, catalogue, rulesLinks }: { bp: Blueprint; catalogue: Blu
         <CataloguePicker
           title={`Add a ${bp.type} feature`}
           noun="features"
+          nounOne="feature"
           entries={forType.map((f) => ({
             id: f.id,
             name: f.name,
             cost: costText(f),
             text: f.text,
             href: rulesHref(rulesLinks, 'blueprintFeatures', f.id),
-            unavailable: whyUnavailable(f, bp, catalogue),
+            points: f.cost,
+            unavailable: whyUnavailable(f, bp),
+            warning: ruleWarning(f, bp, catalogue),
             details: <FeatureFacts entry={f} catalogue={catalogue} />,
           }))}
           onPick={add}
