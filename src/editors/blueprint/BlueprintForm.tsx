@@ -84,7 +84,7 @@ function TypeCards({ bp }: { bp: Blueprint }) {
 function Properties({ bp }: { bp: Blueprint }) {
   const specs = PROPERTY_SPECS[bp.type];
   return (
-    <section className="kit-section" aria-labelledby="bp-props-title">
+    <section className="kit-section bp-props" aria-labelledby="bp-props-title">
       <h2 id="bp-props-title">Properties</h2>
       <div className="kit-fields">
         {bp.type === 'cyberware' && (
@@ -219,7 +219,8 @@ function Features({ bp, catalogue, rulesLinks }: { bp: Blueprint; catalogue: Blu
           title={`Add a ${bp.type} feature`}
           noun="features"
           nounOne="feature"
-          entries={forType.map((f) => ({
+          // A feature already on the blueprint is listed above with its ranks; the picker offers the rest.
+          entries={forType.filter((f) => !bp.features.some((c) => c.id === f.id)).map((f) => ({
             id: f.id,
             name: f.name,
             cost: costText(f),

@@ -55,7 +55,8 @@ function DiceTableView({ doc, overBulk, both = false }: DiceTableProps) {
             <tr key={r.skill} data-skill={r.skill}>
               <th scope="row">
                 {SKILL_LABELS[r.skill]}
-                <span className="ch-dice-attr"> {ATTRIBUTE_LABELS[r.attribute].slice(0, 3)}</span>
+                {/* The governing attribute in full, on its own line: as narrow as an abbreviation. */}
+                <span className="ch-dice-attr"> {ATTRIBUTE_LABELS[r.attribute]}</span>
               </th>
               <td className="num" data-pool>
                 {r.pool}
