@@ -7,6 +7,7 @@ import { memo, useEffect, useId, useMemo, useState } from 'react';
 import type { Character } from '../../rules/engine';
 import { DIFFICULTIES } from '../../rules/engine';
 import { ATTRIBUTE_LABELS, SKILL_LABELS } from './data';
+import { exactOdds } from '../kit/odds';
 import { diceAtAGlance, formatChance, warmDice, GLANCE_DIFFICULTIES } from './dice';
 
 export interface DiceTableProps {
@@ -63,7 +64,7 @@ function DiceTableView({ doc, overBulk, both = false }: DiceTableProps) {
                 {r.bulkPenalty && <span title="One die lost to bulk">*</span>}
               </td>
               {GLANCE_DIFFICULTIES.map((d, i) => (
-                <td key={d} className="num" data-p={(edge ? r.edge : r.plain)[i]}>
+                <td key={d} className="num" data-p={(edge ? r.edge : r.plain)[i]} title={both ? undefined : exactOdds((edge ? r.edge : r.plain)[i]!)}>
                   {both ? (
                     <>
                       {formatChance(r.plain[i]!)}
