@@ -365,7 +365,10 @@ test('restoring a version from the editor’s History menu is a new save and one
   await page.getByRole('list', { name: 'Document actions' }).getByRole('button', { name: 'History' }).click();
   const history = page.getByRole('dialog', { name: 'History' });
   await expect(history.getByRole('listitem')).toHaveCount(2);
-  await history.getByRole('listitem').nth(1).getByRole('button', { name: /^Restore/ }).click();
+  // Choosing a version previews it (its summary against now, and what differs) before the restore.
+  await history.getByRole('listitem').nth(1).getByRole('button').click();
+  await expect(history.getByRole('region', { name: /^The version of/ })).toContainText('1 field differs from now: Name');
+  await history.getByRole('button', { name: 'Restore this version' }).click();
   await expect(name).toHaveValue('Shove');
   await expect(page.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'saved');
 

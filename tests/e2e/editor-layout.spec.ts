@@ -116,7 +116,7 @@ async function expectSideBySide(page: Page, width: number) {
 
 async function openHistory(page: Page) {
   await page.getByRole('button', { name: 'Document' }).click();
-  await page.getByRole('menuitem', { name: 'History' }).click();
+  await page.getByRole('button', { name: 'History', exact: true }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
 }
 
