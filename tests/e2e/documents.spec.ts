@@ -215,7 +215,15 @@ test('duplicate makes a "Copy of" with its own history; tags filter with the kin
 
   await rowAction(page, 'Pistol', 'Edit tags');
   const tags = page.getByRole('dialog', { name: 'Edit tags' });
-  await tags.getByLabel('Tags, separated by commas').fill('gun, small');
+  // Tags are chips: Enter adds one and neither saves nor closes.
+  const tagBox = tags.getByLabel('Add a tag');
+  await tagBox.fill('gun');
+  await tagBox.press('Enter');
+  await expect(tags).toBeVisible();
+  await expect(tags.getByRole('list', { name: 'Tags' })).toContainText('gun');
+  await tagBox.fill('small');
+  await tagBox.press('Enter');
+  await expect(tags.getByRole('listitem')).toHaveCount(2);
   await tags.getByRole('button', { name: 'Save tags' }).click();
   await expect(notice(page)).toContainText('Tags of "Pistol": gun, small.');
 

@@ -51,7 +51,8 @@ export function DocumentList<D extends NucleusDocument>(props: DocumentListProps
           {docs === null ? (
             <p role="status">Loading…</p>
           ) : docs.length === 0 ? (
-            <p className="kit-muted">No {noun}s on this device yet. Start a new one, or start from a standard item.</p>
+            // "Start from a standard item" only where the editor offers standard items (blueprints: standard gear below).
+            <p className="kit-muted">No {noun}s on this device yet. {Start ? 'Start a new one, or start from a standard item below.' : 'Start a new one, or import a file.'}</p>
           ) : (
             <ul className="kit-doc-list">
               {docs.map((d) => (
