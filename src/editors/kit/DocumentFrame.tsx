@@ -108,11 +108,19 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
 
   const showHistory = () => void repository.versions(doc.id).then(setVersions);
   // Export and share links load their code (and zod, which checks the file) when chosen.
+  // The file is the document as saved: pending edits are saved first, so its `updatedAt`
+  // is that of the content (the document in memory kept the time of the save before).
   const exportJson = () =>
-    void import('../../storage/transfer').then(({ exportDocument }) => {
-      const file = exportDocument(doc);
+    void (async () => {
+      const { exportDocument } = await import('../../storage/transfer');
+      let saved: NucleusDocument = doc;
+      if (!readOnly) {
+        await session.flush().catch(() => undefined);
+        saved = (await repository.get(doc.id).catch(() => undefined))?.document ?? doc;
+      }
+      const file = exportDocument(saved);
       download(file.fileName, `${file.text}\n`);
-    });
+    })();
   const actions = [
     { label: 'New', run: () => props.navigate('new'), writes: true },
     { label: 'Duplicate', run: () => void props.saveNew(copyDocument(doc, copyName(doc.name))), writes: true },
