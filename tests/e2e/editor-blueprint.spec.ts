@@ -224,10 +224,10 @@ test('a broken rule shows beside its field and in the list; choosing it there le
   await expect(page.getByRole('list', { name: 'Rule issues' })).toHaveCount(0);
   await expect(summaryValue(page, 'Validity')).toHaveAttribute('data-validity', 'valid');
 
-  // An option that would break a rule stays visible and says why.
+  // An option that would break a rule says why, and can still be added (warn, never block).
   const ap = page.locator('[data-entry="armour-piercing"]');
   await expect(ap).toContainText('Needs rate 2 or more');
-  await expect(ap.getByRole('button', { name: 'Add Armour-Piercing Rounds' })).toBeDisabled();
+  await expect(ap.getByRole('button', { name: 'Add anyway Armour-Piercing Rounds' })).toBeEnabled();
 
   // A typed value out of range: the message beside Damage; the list entry focuses it.
   const damage = page.getByRole('spinbutton', { name: 'Damage' });
