@@ -1,10 +1,10 @@
 import { describe, it, expect } from 'vitest';
 import { absoluteUrl, robotsTxt, sitemapPaths, sitemapXml } from './sitemap';
-import { getSite } from './load';
+import { contentDirFromEnv, loadSite } from './load';
 
 describe('sitemap.xml and robots.txt', () => {
   it('lists the home page and published pages, not redirects or drafts', () => {
-    const site = getSite();
+    const site = loadSite(contentDirFromEnv());
     const paths = sitemapPaths(site);
     expect(paths[0]).toBe('/');
     expect(paths).toContain('/rules/combat');

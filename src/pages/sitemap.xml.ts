@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getSite } from '../content/load';
+import { getSite } from '../build/site';
 import { sitemapPaths, sitemapXml } from '../content/sitemap';
 
 /** Every published page, for search engines (content/sitemap.ts). */

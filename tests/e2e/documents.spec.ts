@@ -215,7 +215,15 @@ test('duplicate makes a "Copy of" with its own history; tags filter with the kin
 
   await rowAction(page, 'Pistol', 'Edit tags');
   const tags = page.getByRole('dialog', { name: 'Edit tags' });
-  await tags.getByLabel('Tags, separated by commas').fill('gun, small');
+  // Tags are chips: Enter adds one and neither saves nor closes.
+  const tagBox = tags.getByLabel('Add a tag');
+  await tagBox.fill('gun');
+  await tagBox.press('Enter');
+  await expect(tags).toBeVisible();
+  await expect(tags.getByRole('list', { name: 'Tags' })).toContainText('gun');
+  await tagBox.fill('small');
+  await tagBox.press('Enter');
+  await expect(tags.getByRole('listitem')).toHaveCount(2);
   await tags.getByRole('button', { name: 'Save tags' }).click();
   await expect(notice(page)).toContainText('Tags of "Pistol": gun, small.');
 
@@ -365,7 +373,10 @@ test('restoring a version from the editor’s History menu is a new save and one
   await page.getByRole('list', { name: 'Document actions' }).getByRole('button', { name: 'History' }).click();
   const history = page.getByRole('dialog', { name: 'History' });
   await expect(history.getByRole('listitem')).toHaveCount(2);
-  await history.getByRole('listitem').nth(1).getByRole('button', { name: /^Restore/ }).click();
+  // Choosing a version previews it (its summary against now, and what differs) before the restore.
+  await history.getByRole('listitem').nth(1).getByRole('button').click();
+  await expect(history.getByRole('region', { name: /^The version of/ })).toContainText('1 field differs from now: Name');
+  await history.getByRole('button', { name: 'Restore this version' }).click();
   await expect(name).toHaveValue('Shove');
   await expect(page.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'saved');
 

@@ -224,10 +224,10 @@ test('a broken rule shows beside its field and in the list; choosing it there le
   await expect(page.getByRole('list', { name: 'Rule issues' })).toHaveCount(0);
   await expect(summaryValue(page, 'Validity')).toHaveAttribute('data-validity', 'valid');
 
-  // An option that would break a rule stays visible and says why.
+  // An option that would break a rule says why, and can still be added (warn, never block).
   const ap = page.locator('[data-entry="armour-piercing"]');
   await expect(ap).toContainText('Needs rate 2 or more');
-  await expect(ap.getByRole('button', { name: 'Add Armour-Piercing Rounds' })).toBeDisabled();
+  await expect(ap.getByRole('button', { name: 'Add anyway Armour-Piercing Rounds' })).toBeEnabled();
 
   // A typed value out of range: the message beside Damage; the list entry focuses it.
   const damage = page.getByRole('spinbutton', { name: 'Damage' });
@@ -437,10 +437,10 @@ test('the editor opens with its catalogues from the page (no sql.js, no database
   page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
   await page.goto(at(EDITOR));
   await page.getByRole('button', { name: 'New blueprint' }).click();
-  await expect(page.getByRole('button', { name: 'Add Precision Scope' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Add( anyway)? Precision Scope$/ })).toBeVisible();
   expect(fetched.filter((p) => /content\.sqlite|sql-wasm/.test(p))).toEqual([]);
   await page.goto(at(`${EDITOR}?preview=1`));
   await page.getByRole('button', { name: 'New blueprint' }).click();
-  await expect(page.getByRole('button', { name: 'Add Precision Scope' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Add( anyway)? Precision Scope$/ })).toBeVisible();
   expect(fetched.filter((p) => /content\.sqlite/.test(p)).length).toBeGreaterThan(0);
 });

@@ -214,10 +214,13 @@ test.describe('core editor', () => {
     await expect(group(page, 'Tier')).not.toContainText(message);
     await expect(summary(page).locator('[data-validity]')).toHaveAttribute('data-validity', 'valid');
 
-    // Refund limit (half of 7: 3): a side effect past it cannot be ticked and says why.
+    // Refund limit (half of 7: 3): a side effect past it says why beforehand, and can still be ticked (warn, never block).
     await page.getByRole('checkbox', { name: /Feedback Burn/ }).check(); // refund 2 of 3
-    await expect(page.getByRole('checkbox', { name: /Blackout/ })).toBeDisabled(); // 2 + 3 > 3
-    await expect(page.locator('.core-side', { hasText: 'Blackout' })).toContainText('Needs effects costing 10 points or more');
+    await expect(page.locator('.core-side', { hasText: 'Blackout' })).toContainText('Past the refund limit: needs effects costing 10 points or more');
+    const blackout = page.getByRole('checkbox', { name: /Blackout/ }); // 2 + 3 > 3
+    await blackout.check();
+    await expect(page.locator('#field-sideEffects-issues')).toContainText('Side effects refund 5 points but may refund at most 3');
+    await blackout.uncheck();
     // The limit falls under what is ticked: evaluate's message at Side effects, fixed from the list.
     await potency.press('Home'); // Shrapnel Storm at 1 costs 3: limit 1
     const refund = 'Side effects refund 2 points but may refund at most 1';

@@ -8,7 +8,7 @@ import { safeRedirect } from '../../auth';
 import { withBase } from '../../config/base';
 import { $user, initAuth } from '../../stores/user';
 import { withBoundary } from '../IslandBoundary';
-import SignInForm from './SignInForm';
+import SignInForm, { type FormMode } from './SignInForm';
 import './account.css';
 
 function target(): string {
@@ -36,7 +36,13 @@ function LoginForm() {
       </div>
     );
   }
-  return <SignInForm onSignedIn={go} />;
+  return <SignInForm onSignedIn={go} onModeChange={showMode} />;
+}
+
+/** The page's heading (login.astro) says what the form does now. */
+function showMode(mode: FormMode) {
+  const heading = document.querySelector('[data-login-title]');
+  if (heading) heading.textContent = mode === 'sign-up' ? 'Create account' : mode === 'reset' ? 'Reset your password' : 'Sign in';
 }
 
 export default withBoundary('sign-in form', LoginForm);

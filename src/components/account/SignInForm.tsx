@@ -22,6 +22,8 @@ interface Props {
   onSignedIn?: (user: AccountUser) => void;
   /** Autofocus the e-mail field (the dialog does; the page leaves focus alone). */
   autoFocus?: boolean;
+  /** Told the mode as it changes: the sign-in page's heading follows it. */
+  onModeChange?: (mode: FormMode) => void;
 }
 
 const GOOGLE_ICON = (
@@ -33,7 +35,7 @@ const GOOGLE_ICON = (
   </svg>
 );
 
-export default function SignInForm({ onSignedIn, autoFocus = false }: Props) {
+export default function SignInForm({ onSignedIn, autoFocus = false, onModeChange }: Props) {
   const status = useStore($authStatus);
   const [mode, setMode] = useState<FormMode>('sign-in');
   const [email, setEmail] = useState('');
@@ -142,6 +144,7 @@ export default function SignInForm({ onSignedIn, autoFocus = false }: Props) {
     });
 
   const title = mode === 'sign-up' ? 'Create account' : mode === 'reset' ? 'Send reset link' : 'Sign in';
+  useEffect(() => onModeChange?.(mode), [mode]);
   const hintId = `${uid}-pw-hint`;
   const errorId = `${uid}-error`;
 

@@ -324,7 +324,7 @@ function Library({ showSync = false }: Props) {
       <p className="lib-drop-hint" aria-hidden={!dragging}>
         Drop .nucleus.json files to import them
       </p>
-      <LibraryDialogs dialog={dialog} onClose={() => setDialog(null)} onConfirm={onConfirm} />
+      <LibraryDialogs dialog={dialog} onClose={() => setDialog(null)} onConfirm={onConfirm} knownTags={tags} />
     </div>
   );
 }

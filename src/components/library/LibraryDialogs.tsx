@@ -21,6 +21,8 @@ interface Props {
   onClose: () => void;
   /** Runs the confirmed step; the dialog closes when it settles. */
   onConfirm: (step: ConfirmedStep) => void;
+  /** Tags already used in the library: the tag box suggests them. */
+  knownTags?: readonly string[];
 }
 
 export type ConfirmedStep =
@@ -67,20 +69,73 @@ function History({ doc, onConfirm }: { doc: DocumentSummary; onConfirm: Props['o
   );
 }
 
-function Tags({ doc, onConfirm, onClose }: { doc: DocumentSummary; onConfirm: Props['onConfirm']; onClose: () => void }) {
-  const [text, setText] = useState(doc.tags.join(', '));
+/**
+ * Tags as chips: Enter or a comma adds what is typed as a chip (it never
+ * saves or closes), Backspace in the empty box takes the last one back, ×
+ * removes one; suggestions are the tags already used. "Save tags" saves.
+ */
+function Tags({ doc, known, onConfirm, onClose }: { doc: DocumentSummary; known: readonly string[]; onConfirm: Props['onConfirm']; onClose: () => void }) {
+  const [tags, setTags] = useState<string[]>(doc.tags);
+  const [text, setText] = useState('');
   const inputId = useId();
+  const add = (raw: string) => {
+    const next = parseTags(raw).filter((t) => !tags.includes(t));
+    if (next.length) setTags([...tags, ...next]);
+    setText('');
+  };
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        onConfirm({ type: 'tags', doc, tags: parseTags(text) });
+        onConfirm({ type: 'tags', doc, tags: parseTags([...tags, text].join(',')) });
       }}
     >
       <label htmlFor={inputId} className="lib-label">
-        Tags, separated by commas
+        Add a tag
       </label>
-      <input id={inputId} className="lib-input" value={text} onChange={(e) => setText(e.currentTarget.value)} data-autofocus autoComplete="off" />
+      <ul className="lib-tag-chips" aria-label="Tags">
+        {tags.map((t) => (
+          <li key={t} className="lib-tag-chip">
+            {t}
+            <button type="button" className="lib-tag-remove" onClick={() => setTags(tags.filter((x) => x !== t))}>
+              <svg viewBox="0 0 24 24" width="12" height="12" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true">
+                <path d="M6 6l12 12M18 6 6 18" />
+              </svg>
+              <span className="visually-hidden">Remove {t}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <input
+        id={inputId}
+        className="lib-input"
+        value={text}
+        list={`${inputId}-known`}
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          if (v.includes(',')) add(v);
+          else setText(v);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            add(text);
+          } else if (e.key === 'Backspace' && !text && tags.length) setTags(tags.slice(0, -1));
+        }}
+        data-autofocus
+        autoComplete="off"
+        aria-describedby={`${inputId}-hint`}
+      />
+      <p id={`${inputId}-hint`} className="lib-hint">
+        Enter or a comma adds the tag; Save tags keeps them.
+      </p>
+      <datalist id={`${inputId}-known`}>
+        {known
+          .filter((t) => !tags.includes(t))
+          .map((t) => (
+            <option key={t} value={t} />
+          ))}
+      </datalist>
       <div className="lib-dialog-actions">
         <button type="submit" className="btn btn-primary">
           Save tags
@@ -93,7 +148,7 @@ function Tags({ doc, onConfirm, onClose }: { doc: DocumentSummary; onConfirm: Pr
   );
 }
 
-export default function LibraryDialogs({ dialog, onClose, onConfirm }: Props) {
+export default function LibraryDialogs({ dialog, onClose, onConfirm, knownTags = [] }: Props) {
   const titleId = useId();
   const d = dialog;
   const titles: Record<LibraryDialog['type'], string> = {
@@ -147,7 +202,7 @@ export default function LibraryDialogs({ dialog, onClose, onConfirm }: Props) {
           </div>
         </>
       )}
-      {d?.type === 'tags' && <Tags doc={d.doc} onConfirm={onConfirm} onClose={onClose} />}
+      {d?.type === 'tags' && <Tags doc={d.doc} known={knownTags} onConfirm={onConfirm} onClose={onClose} />}
       {d?.type === 'history' && <History doc={d.doc} onConfirm={onConfirm} />}
       {d?.type === 'import' && (
         <>

@@ -34,6 +34,7 @@ import {
   rankFacts,
   requirementText,
   whyUnavailable,
+  ruleWarning,
   type BlueprintType,
 } from './model';
 
@@ -83,7 +84,7 @@ function TypeCards({ bp }: { bp: Blueprint }) {
 function Properties({ bp }: { bp: Blueprint }) {
   const specs = PROPERTY_SPECS[bp.type];
   return (
-    <section className="kit-section" aria-labelledby="bp-props-title">
+    <section className="kit-section bp-props" aria-labelledby="bp-props-title">
       <h2 id="bp-props-title">Properties</h2>
       <div className="kit-fields">
         {bp.type === 'cyberware' && (
@@ -217,13 +218,17 @@ function Features({ bp, catalogue, rulesLinks }: { bp: Blueprint; catalogue: Blu
         <CataloguePicker
           title={`Add a ${bp.type} feature`}
           noun="features"
-          entries={forType.map((f) => ({
+          nounOne="feature"
+          // A feature already on the blueprint is listed above with its ranks; the picker offers the rest.
+          entries={forType.filter((f) => !bp.features.some((c) => c.id === f.id)).map((f) => ({
             id: f.id,
             name: f.name,
             cost: costText(f),
             text: f.text,
             href: rulesHref(rulesLinks, 'blueprintFeatures', f.id),
-            unavailable: whyUnavailable(f, bp, catalogue),
+            points: f.cost,
+            unavailable: whyUnavailable(f, bp),
+            warning: ruleWarning(f, bp, catalogue),
             details: <FeatureFacts entry={f} catalogue={catalogue} />,
           }))}
           onPick={add}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate, blueprintSchema, blueprintCapacity, rangeCost, PROPERTY_SPECS, RANGES } from '../../rules';
 import { catalogues, weapon, blueprint } from '../../rules/testing';
-import { changeType, defaultProperties, fromGear, hasChoices, labelFor, newBlueprint, unmetRequirements, whyUnavailable, BLUEPRINT_TYPES, PROPERTY_HINTS } from './model';
+import { changeType, defaultProperties, fromGear, hasChoices, labelFor, newBlueprint, unmetRequirements, ruleWarning, whyUnavailable, BLUEPRINT_TYPES, PROPERTY_HINTS } from './model';
 
 const base = { id: 'x', schemaVersion: 1, name: 'X', createdAt: 't', updatedAt: 't', tags: [] };
 const features = catalogues.blueprintFeatures;
@@ -39,19 +39,20 @@ describe('blueprint model', () => {
     expect(hasChoices(blueprint('weapon', { ...defaultProperties('weapon'), damage: 4 }))).toBe(true);
   });
 
-  it('says in words why a feature cannot be added, matching what evaluate would report', () => {
+  it('says in words which rule a feature would break (it can still be added), matching what evaluate would report', () => {
     const ap = features.find((f) => f.id === 'armour-piercing')!;
     const bp = weapon();
     expect(unmetRequirements(ap, bp)).toEqual(['Needs rate 2 or more']);
-    expect(whyUnavailable(ap, bp, features)).toBe('Needs rate 2 or more');
+    expect(ruleWarning(ap, bp, features)).toBe('Needs rate 2 or more');
+    expect(whyUnavailable(ap, bp)).toBeUndefined();
     const scope = features.find((f) => f.id === 'scope')!;
-    expect(whyUnavailable(scope, weapon({ properties: { damage: 2, range: 'close', rate: 1, bulk: 1 } }), features)).toBe('Needs range medium, long or extreme');
-    expect(whyUnavailable(scope, weapon({ properties: { damage: 2, range: 'long', rate: 1, bulk: 1 }, features: [{ id: 'bayonet' }] }), features)).toBe('Cannot be combined with Bayonet');
+    expect(ruleWarning(scope, weapon({ properties: { damage: 2, range: 'close', rate: 1, bulk: 1 } }), features)).toBe('Needs range medium, long or extreme');
+    expect(ruleWarning(scope, weapon({ properties: { damage: 2, range: 'long', rate: 1, bulk: 1 }, features: [{ id: 'bayonet' }] }), features)).toBe('Cannot be combined with Bayonet: remove one');
     const withAp = weapon({ properties: { damage: 2, range: 'close', rate: 2, bulk: 1 }, features: [{ id: 'armour-piercing', ranks: 1 }] });
-    expect(whyUnavailable(ap, withAp, features)).toMatch(/Already on this blueprint/);
-    // Taking every feature the model calls available never breaks a requirement or exclusion.
+    expect(whyUnavailable(ap, withAp)).toMatch(/Already on this blueprint/);
+    // Taking every feature the model neither refuses nor flags never breaks a requirement or exclusion.
     const open = weapon({ properties: { damage: 2, range: 'long', rate: 2, bulk: 1 } });
-    const allowed = features.filter((f) => f.type === 'weapon' && !whyUnavailable(f, open, features));
+    const allowed = features.filter((f) => f.type === 'weapon' && !whyUnavailable(f, open) && !ruleWarning(f, open, features));
     const codes = evaluate({ ...open, features: allowed.map((f) => ({ id: f.id })) } as typeof open, catalogues).issues.map((i) => i.code);
     expect(codes).not.toContain('requirement');
     expect(allowed.map((f) => f.id)).toContain('scope');

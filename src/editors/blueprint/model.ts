@@ -138,12 +138,21 @@ export function requirementText(entry: BlueprintFeatureEntry): string[] {
 }
 
 /** Why a feature cannot be added now, or undefined. Over-capacity does not block: it shows as an issue. */
-export function whyUnavailable(entry: BlueprintFeatureEntry, bp: Blueprint, all: readonly BlueprintFeatureEntry[]): string | undefined {
+export function whyUnavailable(entry: BlueprintFeatureEntry, bp: Blueprint): string | undefined {
   if (bp.features.some((f) => f.id === entry.id)) return entry.maxRanks ? 'Already on this blueprint: raise its ranks instead' : 'Already on this blueprint';
+  return undefined;
+}
+
+/**
+ * Which rule adding the feature now would break, said as the fix ("Needs
+ * rate 2 or more"). Rule issues warn, never block: it can still be added,
+ * and the summary then lists the same issue.
+ */
+export function ruleWarning(entry: BlueprintFeatureEntry, bp: Blueprint, all: readonly BlueprintFeatureEntry[]): string | undefined {
   const unmet = unmetRequirements(entry, bp);
   if (unmet.length) return unmet.join('; ');
   const clash = bp.features.find((f) => entry.excludes?.includes(f.id) || all.find((e) => e.id === f.id)?.excludes?.includes(entry.id));
-  if (clash) return `Cannot be combined with ${all.find((e) => e.id === clash.id)?.name ?? clash.id}`;
+  if (clash) return `Cannot be combined with ${all.find((e) => e.id === clash.id)?.name ?? clash.id}: remove one`;
   return undefined;
 }
 

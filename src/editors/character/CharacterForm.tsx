@@ -15,6 +15,7 @@ import { FeatureDocument } from './FeatureDocument';
 import { RanksPanel } from './RanksPanel';
 import { GearPanel } from './GearPanel';
 import { DiceTable } from './DiceTable';
+import { TablePanel } from './TablePanel';
 
 type Own = CharacterData['own'];
 
@@ -67,12 +68,17 @@ export function CharacterForm({ doc, evaluation, catalogues, rulesLinks }: Edito
         <a href="#features">Features</a>
         <a href="#ranks">Ranks</a>
         <a href="#gear">Gear and cores</a>
+        <a href="#table">At the table</a>
         <a href="#dice">Dice</a>
       </nav>
       <HeroDocument />
       <FeatureDocument />
       <RanksPanel />
       <GearPanel />
+      <section className="ch-section" aria-labelledby="ch-table-title" id="table">
+        <h2 id="ch-table-title">At the table</h2>
+        <TablePanel doc={doc} overBulk={d.overBulk} catalogues={full} />
+      </section>
       <section className="ch-section" aria-labelledby="ch-dice-title" id="dice">
         <h2 id="ch-dice-title">Dice at a glance</h2>
         <p className="ch-muted">Exact chances (no simulation) that a skill roll scores at least as many hits as the difficulty.</p>

@@ -8,7 +8,8 @@ import { ATTRIBUTES, SKILL_NAMES, SKILLS, skillPool, type Catalogues, type Chara
 import { ATTRIBUTE_LABELS, SKILL_LABELS } from './data';
 import { DiceTable } from './DiceTable';
 import { SUMMARY_FIELDS, summaryText } from './summary';
-import { coreMeta, gearMeta } from './GearPanel';
+import { gearMeta } from './GearPanel';
+import { TablePanel } from './TablePanel';
 
 export function CharacterSheet({ doc, derived, catalogues, valid }: { doc: Character; derived: CharacterDerived; catalogues: Catalogues; valid: boolean }) {
   const features = doc.features.map((f) => ({ f, e: catalogues.features.find((x) => x.id === f.id) }));
@@ -102,15 +103,7 @@ export function CharacterSheet({ doc, derived, catalogues, valid }: { doc: Chara
           </ul>
         </section>
         <section>
-          <h2>Cores</h2>
-          <ul>
-            {doc.cores.map((k, i) => (
-              <li key={i}>
-                <strong>{k.name}</strong> — {coreMeta(k)}
-              </li>
-            ))}
-            {doc.cores.length === 0 && <li>None.</li>}
-          </ul>
+          <TablePanel doc={doc} overBulk={derived.overBulk} catalogues={catalogues} level={2} />
         </section>
       </div>
       <section className="ch-sheet-dice">

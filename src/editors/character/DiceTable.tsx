@@ -7,6 +7,7 @@ import { memo, useEffect, useId, useMemo, useState } from 'react';
 import type { Character } from '../../rules/engine';
 import { DIFFICULTIES } from '../../rules/engine';
 import { ATTRIBUTE_LABELS, SKILL_LABELS } from './data';
+import { exactOdds } from '../kit/odds';
 import { diceAtAGlance, formatChance, warmDice, GLANCE_DIFFICULTIES } from './dice';
 
 export interface DiceTableProps {
@@ -55,14 +56,15 @@ function DiceTableView({ doc, overBulk, both = false }: DiceTableProps) {
             <tr key={r.skill} data-skill={r.skill}>
               <th scope="row">
                 {SKILL_LABELS[r.skill]}
-                <span className="ch-dice-attr"> {ATTRIBUTE_LABELS[r.attribute].slice(0, 3)}</span>
+                {/* The governing attribute in full, on its own line: as narrow as an abbreviation. */}
+                <span className="ch-dice-attr"> {ATTRIBUTE_LABELS[r.attribute]}</span>
               </th>
               <td className="num" data-pool>
                 {r.pool}
                 {r.bulkPenalty && <span title="One die lost to bulk">*</span>}
               </td>
               {GLANCE_DIFFICULTIES.map((d, i) => (
-                <td key={d} className="num" data-p={(edge ? r.edge : r.plain)[i]}>
+                <td key={d} className="num" data-p={(edge ? r.edge : r.plain)[i]} title={both ? undefined : exactOdds((edge ? r.edge : r.plain)[i]!)}>
                   {both ? (
                     <>
                       {formatChance(r.plain[i]!)}

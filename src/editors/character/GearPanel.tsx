@@ -193,6 +193,7 @@ export function GearPanel() {
         open={picker === 'gear'}
         title="Add gear"
         noun="gear"
+        counted={['item', 'items']}
         doc={doc}
         catalogues={catalogues}
         sources={[
@@ -207,6 +208,7 @@ export function GearPanel() {
         open={picker === 'cores'}
         title="Install a core"
         noun="cores"
+        counted={['core', 'cores']}
         doc={doc}
         catalogues={catalogues}
         sources={[{ value: 'mine', label: 'My cores', items: coreItems, empty: own.loaded ? <>You have no cores yet: <a href={data.editorHref('core', '')}>design one</a>.</> : 'Loading your cores…' }]}

@@ -7,6 +7,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import Modal from '../../components/account/Modal';
 import type { Catalogues, Character } from '../../rules';
 import { previewChange, type Preview } from './preview';
+import { countOf } from '../kit/plural';
 
 export interface PickItem {
   id: string;
@@ -26,6 +27,8 @@ export interface ItemPickerProps {
   open: boolean;
   title: string;
   noun: string;
+  /** The count's noun for one and for several ("1 core listed", "2 items listed"). */
+  counted?: [string, string];
   doc: Character;
   catalogues: Partial<Catalogues>;
   sources?: { value: string; label: string; items: PickItem[]; empty: ReactNode }[];
@@ -62,7 +65,7 @@ function PreviewLine({ p }: { p: Preview }) {
   );
 }
 
-export function ItemPicker({ open, title, noun, doc, catalogues, sources = [], groups, onPick, onClose }: ItemPickerProps) {
+export function ItemPicker({ open, title, noun, counted = [noun, noun], doc, catalogues, sources = [], groups, onPick, onClose }: ItemPickerProps) {
   const titleId = useId();
   const id = useId();
   const [source, setSource] = useState(sources[0]?.value ?? '');
@@ -107,7 +110,7 @@ export function ItemPicker({ open, title, noun, doc, catalogues, sources = [], g
         </div>
       )}
       <p className="visually-hidden" aria-live="polite">
-        {shown.length} {noun} listed
+        {countOf(shown.length, counted[0], counted[1])} listed
       </p>
       {(current?.items.length ?? 0) === 0 ? (
         <div className="ch-muted">{current?.empty}</div>

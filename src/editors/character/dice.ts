@@ -84,13 +84,8 @@ export function warmDice(): void {
  * A chance as a player reads it: whole percent, but never "0%" or "100%"
  * for something that can still happen or fail ("<1%", ">99%").
  */
-export function formatChance(p: number): string {
-  if (p <= 0) return '0%';
-  if (p >= 1) return '100%';
-  if (p < 0.005) return '<1%';
-  if (p > 0.995) return '>99%';
-  return `${Math.round(p * 100)}%`;
-}
+/** Chances print one way in every editor (kit/odds.ts). */
+export { formatOdds as formatChance } from '../kit/odds';
 
 /** "Tricky (2)" — the named step of a difficulty. */
 export const difficultyName = (d: number) => `${DIFFICULTIES[d - 1] ?? 'Difficulty'} (${d})`;

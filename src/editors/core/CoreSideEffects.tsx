@@ -1,9 +1,9 @@
 /**
  * Side effects: the whole catalogue (it is short) as checkboxes, each with
  * its refund and drawback. The refund limit (half the effects' cost, rounded
- * down) is shown as a meter and enforced: a side effect that would pass it
- * cannot be ticked and says why; one already ticked past the limit (an effect
- * was removed since) stays, with evaluate's message beside the group.
+ * down) is shown as a meter. Rule issues warn, never block: a side effect
+ * that would pass the limit can still be ticked and says why beforehand;
+ * once ticked, evaluate's message stands beside the group with the fix.
  */
 import type { Core } from '../../rules';
 import { FieldIssues, Meter, describedBy, fieldId, issuesAt, rulesHref, useEditor, type RulesLinks } from '../kit';
@@ -41,12 +41,12 @@ export function CoreSideEffects({ catalogues, links }: { catalogues: CoreCatalog
             const itemIssues = index >= 0 ? issuesAt(evaluation.issues, path) : [];
             const href = rulesHref(links, 'coreSideEffects', o.entry.id);
             return (
-              <li key={o.entry.id} className={`core-side${o.chosen ? ' is-on' : ''}${o.unavailable ? ' is-unavailable' : ''}`}>
+              <li key={o.entry.id} className={`core-side${o.chosen ? ' is-on' : ''}${o.unavailable ? ' is-flagged' : ''}`}>
                 <input
                   type="checkbox"
                   id={itemId}
                   checked={o.chosen}
-                  disabled={readOnly || !!o.unavailable}
+                  disabled={readOnly}
                   aria-describedby={[`${itemId}-text`, o.unavailable ? `${itemId}-why` : '', itemIssues.length ? `${itemId}-issues` : ''].filter(Boolean).join(' ')}
                   onChange={(e) =>
                     change((d) =>
@@ -74,7 +74,7 @@ export function CoreSideEffects({ catalogues, links }: { catalogues: CoreCatalog
                 </p>
                 {o.unavailable && (
                   <p className="core-side-why" id={`${itemId}-why`}>
-                    {o.unavailable}
+                    Past the refund limit: {o.unavailable.charAt(0).toLowerCase() + o.unavailable.slice(1)}
                   </p>
                 )}
                 <FieldIssues id={itemId} issues={itemIssues} />

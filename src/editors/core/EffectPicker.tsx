@@ -38,7 +38,10 @@ export function EffectPicker({ core, catalogues, derived, buttonId, describedBy,
     cost: o.surcharge ? `${points(o.cost)} (+1 off-discipline)` : points(o.cost),
     text: `${title(o.entry.discipline)} · potency 1–${o.entry.maxPotency}${o.entry.costPerPotency ? `, +${o.entry.costPerPotency} per step` : ''}. At potency 1: ${renderEffectText(o.entry, 1)}`,
     href: rulesHref(links, 'coreEffects', o.entry.id),
-    unavailable: o.unavailable,
+    points: o.cost,
+    // Already chosen is the one refusal; over budget is a rule issue: flagged, still added.
+    unavailable: o.chosen ? o.unavailable : undefined,
+    warning: o.chosen ? undefined : o.unavailable,
     tags: [o.entry.discipline],
   }));
   return (
@@ -59,6 +62,7 @@ export function EffectPicker({ core, catalogues, derived, buttonId, describedBy,
           <CataloguePicker
             title="Add an effect"
             noun="effects"
+            nounOne="effect"
             entries={entries}
             filters={DISCIPLINES.map((d) => ({ value: d, label: title(d) }))}
             addLabel="Add"

@@ -5,6 +5,7 @@
  * summary column and a phone.
  */
 import type { Creature } from '../../rules';
+import { exactOdds } from '../kit/odds';
 import { GUARDS, attackPool, percent } from './attacks';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -38,7 +39,7 @@ export function AttackPools({ creature }: { creature: Creature }) {
               <tr>
                 <th scope="row">Hit</th>
                 {p.chances.map((c) => (
-                  <td key={c.guard} data-guard={c.guard} data-chance={c.chance}>
+                  <td key={c.guard} data-guard={c.guard} data-chance={c.chance} title={exactOdds(c.chance)}>
                     {percent(c.chance)}
                   </td>
                 ))}
@@ -46,7 +47,7 @@ export function AttackPools({ creature }: { creature: Creature }) {
               <tr className="cr-edge-row">
                 <th scope="row">Edge</th>
                 {p.chances.map((c) => (
-                  <td key={c.guard} data-guard-edge={c.guard} data-chance={c.edge}>
+                  <td key={c.guard} data-guard-edge={c.guard} data-chance={c.edge} title={exactOdds(c.edge)}>
                     {percent(c.edge)}
                   </td>
                 ))}

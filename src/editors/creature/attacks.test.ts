@@ -37,11 +37,11 @@ describe('attack pools', () => {
     }
   });
 
-  it('shows chances as short percentages', () => {
+  it('shows chances as whole percents, like every editor', () => {
     expect(percent(1 / 3)).toBe('33%');
-    expect(percent(1 / 18)).toBe('5.6%');
-    expect(percent(0.00001)).toBe('<0.1%');
-    expect(percent(0.99999)).toBe('>99.9%');
+    expect(percent(1 / 18)).toBe('6%');
+    expect(percent(0.00001)).toBe('<1%');
+    expect(percent(0.998)).toBe('>99%');
     expect(percent(0)).toBe('0%');
   });
 });

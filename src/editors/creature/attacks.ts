@@ -38,10 +38,5 @@ export function attackPool(c: Creature, attack: Attack): AttackPool {
   return { attribute, skill, pool, chances: chancesToHit(pool) };
 }
 
-/** "33%", "5.6%", "<0.1%": enough to compare at the table, exact underneath. */
-export function percent(p: number): string {
-  if (p >= 0.9995) return p === 1 ? '100%' : '>99.9%';
-  if (p < 0.001) return p === 0 ? '0%' : '<0.1%';
-  const v = p * 100;
-  return `${v >= 10 ? Math.round(v) : v.toFixed(1)}%`;
-}
+/** Chances print one way in every editor (kit/odds.ts): "33%", "<1%", ">99%". */
+export { formatOdds as percent } from '../kit/odds';

@@ -20,6 +20,7 @@ import { SummaryPanel } from './Summary';
 import { DocumentMenu } from './DocumentMenu';
 import { ConfirmDialog, EditItemDialog } from './EditItemDialog';
 import { PrintCard } from './PrintCard';
+import { HistoryDialog } from './HistoryDialog';
 import { ConflictNotice, MovedNotice } from './ConflictNotice';
 import type { EditorDefinition } from './definition';
 import type { RulesLinks } from './catalogues';
@@ -107,11 +108,19 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
 
   const showHistory = () => void repository.versions(doc.id).then(setVersions);
   // Export and share links load their code (and zod, which checks the file) when chosen.
+  // The file is the document as saved: pending edits are saved first, so its `updatedAt`
+  // is that of the content (the document in memory kept the time of the save before).
   const exportJson = () =>
-    void import('../../storage/transfer').then(({ exportDocument }) => {
-      const file = exportDocument(doc);
+    void (async () => {
+      const { exportDocument } = await import('../../storage/transfer');
+      let saved: NucleusDocument = doc;
+      if (!readOnly) {
+        await session.flush().catch(() => undefined);
+        saved = (await repository.get(doc.id).catch(() => undefined))?.document ?? doc;
+      }
+      const file = exportDocument(saved);
       download(file.fileName, `${file.text}\n`);
-    });
+    })();
   const actions = [
     { label: 'New', run: () => props.navigate('new'), writes: true },
     { label: 'Duplicate', run: () => void props.saveNew(copyDocument(doc, copyName(doc.name))), writes: true },
@@ -217,29 +226,19 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
           )}
         </EditItemDialog>
 
-        <EditItemDialog open={!!versions} title="History" eyebrow={noun} onCancel={() => setVersions(null)} onConfirm={() => setVersions(null)} confirmLabel="Close">
-          {versions && versions.length === 0 && <p>No saved versions yet.</p>}
-          <ol className="kit-versions">
-            {versions?.map((v) => (
-              <li key={v.id}>
-                <span>
-                  <time dateTime={v.savedAt}>{new Date(v.savedAt).toLocaleString()}</time> · {v.summary}
-                </span>
-                <button
-                  type="button"
-                  className="btn kit-small"
-                  onClick={() => {
-                    setVersions(null);
-                    // A restore is a new save, and one undo step here.
-                    void session.restoreVersion(v.id);
-                  }}
-                >
-                  Restore<span className="visually-hidden"> the version of {new Date(v.savedAt).toLocaleString()}</span>
-                </button>
-              </li>
-            ))}
-          </ol>
-        </EditItemDialog>
+        <HistoryDialog
+          versions={versions}
+          current={doc}
+          definition={definition}
+          catalogues={catalogues}
+          noun={noun}
+          onClose={() => setVersions(null)}
+          onRestore={(id) => {
+            setVersions(null);
+            // A restore is a new save, and one undo step here.
+            void session.restoreVersion(id);
+          }}
+        />
 
         <ConfirmDialog
           open={confirmDelete}

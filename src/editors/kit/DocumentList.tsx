@@ -1,5 +1,5 @@
 /** The editor's first screen: this kind's documents on this device and a prominent "New …". */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Catalogues, NucleusDocument } from '../../rules';
 import type { DocumentRepository, StoredDocument } from '../../storage/types';
 import type { EditorDefinition } from './definition';
@@ -22,6 +22,14 @@ export function DocumentList<D extends NucleusDocument>(props: DocumentListProps
   const [docs, setDocs] = useState<StoredDocument[] | null>(null);
   const noun = definition.noun;
   const listsOwn = definition.listsOwn === true;
+  // A notice (an import's result) is shown where it is seen: scrolled to and focused.
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const el = noticeRef.current;
+    if (!el || !props.notice) return;
+    el.scrollIntoView({ block: 'nearest' });
+    el.focus({ preventScroll: true });
+  }, [props.notice]);
   useEffect(() => {
     if (listsOwn) return;
     const load = () => void repository.list({ kind: definition.kind, sort: 'updated' }).then(setDocs);
@@ -32,7 +40,7 @@ export function DocumentList<D extends NucleusDocument>(props: DocumentListProps
   return (
     <div className="kit-list">
       {props.notice && (
-        <p className="kit-notice" role="status">
+        <p className="kit-notice" role="status" ref={noticeRef} tabIndex={-1}>
           {props.notice}
         </p>
       )}
@@ -51,7 +59,8 @@ export function DocumentList<D extends NucleusDocument>(props: DocumentListProps
           {docs === null ? (
             <p role="status">Loading…</p>
           ) : docs.length === 0 ? (
-            <p className="kit-muted">No {noun}s on this device yet. Start a new one, or start from a standard item.</p>
+            // "Start from a standard item" only where the editor offers standard items (blueprints: standard gear below).
+            <p className="kit-muted">No {noun}s on this device yet. {Start ? 'Start a new one, or start from a standard item below.' : 'Start a new one, or import a file.'}</p>
           ) : (
             <ul className="kit-doc-list">
               {docs.map((d) => (

@@ -240,7 +240,7 @@ export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = 
     <>
       {storageProblem && view.mode !== 'edit' && <StorageProblemNotice problem={storageProblem} />}
       {importError && (
-        <p className="kit-alert" role="alert">
+        <p className="kit-alert" role="alert" tabIndex={-1} ref={(el) => el?.scrollIntoView({ block: 'nearest' })}>
           {importError}
         </p>
       )}

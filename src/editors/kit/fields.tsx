@@ -125,7 +125,7 @@ export interface FieldOption<V extends string | number = string> {
   label: string;
   /** Short extra text shown with the option, e.g. its cost ("+2 pts"). */
   detail?: string;
-  /** Why the option cannot be chosen now ("Needs rate 2 or more"); it stays visible. */
+  /** Which rule choosing it now would break ("Needs rate 2 or more"): said beside it; it can still be chosen (rule issues warn, never block). */
   unavailable?: string;
 }
 
@@ -133,7 +133,7 @@ export interface SelectFieldProps<V extends string | number> extends FieldBindin
   options: readonly FieldOption<V>[];
 }
 
-/** A native select; unavailable options stay listed with their reason. */
+/** A native select; an option that would break a rule says why in its text, and can be chosen. */
 export function SelectField<V extends string | number>(props: SelectFieldProps<V>) {
   const f = useField(props);
   return (
@@ -151,7 +151,7 @@ export function SelectField<V extends string | number>(props: SelectFieldProps<V
         }}
       >
         {props.options.map((o) => (
-          <option key={String(o.value)} value={String(o.value)} disabled={!!o.unavailable && o.value !== f.value}>
+          <option key={String(o.value)} value={String(o.value)}>
             {o.label}
             {o.detail ? ` (${o.detail})` : ''}
             {o.unavailable ? ` — ${o.unavailable}` : ''}
@@ -170,8 +170,8 @@ export interface OptionChipsProps<V extends string | number> extends FieldBindin
 
 /**
  * Options as chips over native radios or checkboxes (so arrows, Space and
- * the group's name work as everywhere). An unavailable option stays in the
- * group, disabled, with its reason printed under it.
+ * the group's name work as everywhere). An option that would break a rule
+ * stays choosable, with the rule printed under it.
  */
 export function OptionChips<V extends string | number>(props: OptionChipsProps<V>) {
   const f = useField(props);
@@ -192,7 +192,7 @@ export function OptionChips<V extends string | number>(props: OptionChipsProps<V
                 name={name}
                 value={key}
                 checked={checked}
-                disabled={f.readOnly || !!reason}
+                disabled={f.readOnly}
                 aria-describedby={reason ? reasonId : undefined}
                 onChange={(e) => {
                   if (!props.multiple) return f.set(o.value);

@@ -47,6 +47,8 @@ export { EditItemDialog, ConfirmDialog, type EditItemDialogProps } from './EditI
 export { CataloguePicker, type PickerEntry, type CataloguePickerProps } from './CataloguePicker';
 export { loadCatalogue, loadCatalogues, rulesHref, type CatalogueName, type RulesLinks } from './catalogues';
 export { PrintCard } from './PrintCard';
+export { formatOdds, exactOdds } from './odds';
+export { countOf } from './plural';
 export { DocumentFrame } from './DocumentFrame';
 export { repository, getRepository, setRepository, documentBase, copyDocument, newDocumentId, validity } from './repository';
 export { SAVE_STATE_TEXT, type SaveState } from './session';

@@ -12,6 +12,7 @@ import { withBoundary } from '../../IslandBoundary';
 import Modal from '../../account/Modal';
 import { $cloudEngine, startCloudSync } from './cloudSync';
 import './cloud.css';
+import { formatBytes } from '../actions';
 
 const STATUS_TEXT: Record<string, string> = {
   synced: 'Every document of your account is on this device and in the cloud.',
@@ -22,11 +23,8 @@ const STATUS_TEXT: Record<string, string> = {
   off: 'Connecting to your cloud…',
 };
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
+/** Sizes read the same here as in the library ("10.0 GB", never "10243.9 MB"). */
+export { formatBytes };
 
 async function loadLocal(): Promise<StoredDocument[]> {
   const { activeRepository } = await import('../../../storage/active');

@@ -1,0 +1,55 @@
+/** The table sheet's numbers against GAME.md, computed by hand. */
+import { describe, expect, it } from 'vitest';
+import type { Blueprint, Character } from '../../rules';
+import { attackLines, gearCredits, installedCores } from './sheet';
+import { catalogues, core, fresh, rifle, vest } from './testing';
+
+const knife = { ...rifle('knife', 1), name: 'Knife', properties: { damage: 2, range: 'melee', rate: 1, bulk: 1 } } as Blueprint;
+const hero = (patch: Partial<Character>): Character => ({ ...fresh(), ...patch });
+
+describe('attack lines (GAME.md §1, §2)', () => {
+  it('a melee weapon rolls Frame + Brawl: pool 1 hits Guard 1 one time in three, Guard 2 one in eighteen', () => {
+    const c = hero({ gear: [knife] });
+    const [line] = attackLines(c, false);
+    expect(line).toMatchObject({ name: 'Knife', attribute: 'frame', skill: 'brawl', pool: 1, damage: 2, range: 'melee', rate: 1 });
+    expect(line!.plain[0]).toBeCloseTo(1 / 3, 9);
+    expect(line!.plain[1]).toBeCloseTo(1 / 18, 9);
+    // With edge a die misses only if both rolls miss: 1 − (2/3)² = 5/9.
+    expect(line!.edge[0]).toBeCloseTo(5 / 9, 9);
+  });
+
+  it('a ranged weapon rolls Reflex + Firearms, and loses a die over the bulk limit', () => {
+    const base = fresh();
+    const c = hero({ gear: [rifle()], skills: { ...base.skills, firearms: 1 } });
+    const [line] = attackLines(c, false);
+    expect(line).toMatchObject({ attribute: 'reflex', skill: 'firearms', pool: 2, damage: 3, range: 'close' });
+    // Two dice: P(0 hits) = 4/9, P(1 hit) = 2 · 2/3 · 5/18 = 10/27, so P(≥ 2) = 5/27.
+    expect(line!.plain[1]).toBeCloseTo(5 / 27, 9);
+    expect(attackLines(c, true)[0]).toMatchObject({ pool: 1, bulkPenalty: true });
+  });
+
+  it('only weapons get a line, and the pool never drops below one die', () => {
+    expect(attackLines(hero({ gear: [vest(), rifle()] }), true).map((l) => [l.index, l.pool])).toEqual([[1, 1]]);
+  });
+});
+
+describe('credits spent on gear (GAME.md §3)', () => {
+  it('prices each item at base price + 25 per point spent, and sums them', () => {
+    // Rifle Mk I, damage 3: 1 point → 100 + 25 = 125. Vest Mk III, protection 2 (2 pts), guard 1 (3 pts) → 400 + 125 = 525.
+    const { items, total } = gearCredits([rifle(), vest()], catalogues);
+    expect(items.map((i) => i.price)).toEqual([125, 525]);
+    expect(total).toBe(650);
+  });
+});
+
+describe('installed cores (GAME.md §4)', () => {
+  it('shows cost, strain max(1, ceil(total / 3)), effects at their potency', () => {
+    const light = core('light');
+    const heavy = { ...core('heavy'), activation: 'reaction', range: 'far', effects: [{ id: 'shove', potency: 4 }] } as typeof light;
+    const [a, b] = installedCores([light, heavy], catalogues);
+    // Shove at potency 1 costs 2: strain 1.
+    expect(a).toMatchObject({ cost: 2, strain: 1, effects: ['Shove 1: Shove 1.'] });
+    // Reaction 1 + far 2 + Shove at 4 (2 + 3) = 8: strain ceil(8 / 3) = 3.
+    expect(b).toMatchObject({ cost: 8, strain: 3 });
+  });
+});
