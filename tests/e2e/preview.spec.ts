@@ -31,7 +31,7 @@ test.describe('preview mode', () => {
 
     await page.goto(`${draft}?preview=true`);
     await expect(page.locator('[data-page-title]')).toContainText('Vehicles');
-    await expect(page.locator('.draft-badge')).toHaveText('Draft');
+    await expect(page.locator('#main .draft-badge')).toHaveText('Draft');
     // A preview token (any other value) is kept for the session: preview stays on.
     await page.goto(`${draft}?preview=playtest`);
     await page.goto(draft);

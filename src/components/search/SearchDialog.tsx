@@ -50,7 +50,7 @@ function load(drafts: boolean): Promise<SearchEngine> {
 }
 
 /** Starts loading the index (the button was focused or pointed at): the first search then finds it ready. */
-function warm(): void {
+export function warm(): void {
   void load($preview.get().active).catch(() => {});
 }
 

@@ -5,7 +5,10 @@
  */
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
-import SearchDialog from './SearchDialog';
+import SearchDialog, { warm } from './SearchDialog';
+
+/** Starts loading the index before the dialog is mounted (the header's button was focused or pointed at). */
+export const warmSearch = warm;
 
 export function mountSearch(slot: HTMLElement): void {
   const root = createRoot(slot);

@@ -72,8 +72,10 @@ function wire(): void {
   if (button && !button.dataset.wired) {
     button.dataset.wired = '';
     button.addEventListener('click', () => void open());
-    button.addEventListener('pointerenter', () => void prepare().catch(() => {}), { once: true });
-    button.addEventListener('focus', () => void prepare().catch(() => {}), { once: true });
+    // A hover or focus fetches the dialog's code and starts on the index, so the first search finds both ready.
+    const warm = () => void prepare().then(({ warmSearch }) => warmSearch()).catch(() => {});
+    button.addEventListener('pointerenter', warm, { once: true });
+    button.addEventListener('focus', warm, { once: true });
   }
   root.dataset.searchReady = 'true';
 }
