@@ -109,7 +109,14 @@ test.describe('a content page', () => {
     await page.goto(at('/rules/combat'));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('.prose h2').first()).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'On this page' })).toBeVisible();
+    // Folded in the HTML (so that nothing moves when script unfolds it), and the
+    // summary opens it without script.
+    const toc = page.getByRole('navigation', { name: 'On this page' });
+    await expect(toc).toBeHidden();
+    await page.locator('[data-toc] summary').click();
+    await expect(toc).toBeVisible();
+    await toc.getByRole('link').first().click();
+    await expect(page).toHaveURL(/#/);
     await context.close();
   });
 });
