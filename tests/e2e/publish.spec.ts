@@ -21,6 +21,7 @@ import { createRequire } from 'node:module';
 import { scratchDir } from '../../src/content/testing';
 import { freePort } from '../../scripts/firestore-emulator.mjs';
 import { readResult } from '../../src/build/result';
+import { serverAnswers } from './waits';
 
 const BASE = '/guide/';
 const PAGE = '2.rules/4.combat.md';
@@ -57,15 +58,7 @@ test.beforeAll(async () => {
   const serve = join(resolve(createRequire(import.meta.url).resolve('serve/package.json'), '..'), 'build/main.js');
   server = spawn(process.execPath, [serve, site, '--listen', `tcp://127.0.0.1:${port}`, '--no-clipboard', '--no-request-logging'], { stdio: 'ignore' });
   origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${origin}${BASE}`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (i > 300) throw new Error('the static server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await serverAnswers(`${origin}${BASE}`, server, 30_000);
 });
 
 test.afterAll(async () => {
@@ -117,8 +110,9 @@ test('a writer changes one rules page: checked, rebuilt from the cache, and read
   await notice(readerA).getByRole('button', { name: 'Reload' }).click();
   // One click: the new text, from the new build (no second notice).
   await expect(readerA.getByText(ADDED)).toBeVisible({ timeout: 30_000 });
+  // The reloaded page's own check finishes finding its build current: no notice.
   await readerA.evaluate(() => window.dispatchEvent(new Event('nucleus:check-version')));
-  await readerA.waitForTimeout(500);
+  await expect(readerA.locator('html')).toHaveAttribute('data-version-checks', '1');
   await expect(notice(readerA)).toBeHidden();
 
   // Reader B comes back while online (the kept copy is refreshed behind the
