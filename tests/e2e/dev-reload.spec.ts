@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scratchDir } from '../../src/content/testing';
+import { serverAnswers } from './waits';
 
 const PORT = Number(process.env.E2E_PORT || 4399) + 2;
 const URL = `http://127.0.0.1:${PORT}`;
@@ -25,19 +26,30 @@ test.beforeAll(async () => {
     stdio: 'ignore',
     detached: true,
   });
-  for (let i = 0; i < 170; i++) {
-    try {
-      if ((await fetch(`${URL}/rules/combat`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error(`the development server did not answer on ${URL}`);
+  // The first answer waits for the page's first compile.
+  await serverAnswers(`${URL}/rules/combat`, server, 170_000);
 });
 
-test.afterAll(() => {
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+/** Whether any process of the server's group (npx, astro, its workers) still runs. */
+function groupRuns(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// The whole group goes, and the run waits until it has: nothing is left listening.
+test.afterAll(async () => {
+  const pid = server?.pid;
+  if (!pid || !groupRuns(pid)) return;
+  process.kill(-pid, 'SIGTERM');
+  try {
+    await expect.poll(() => groupRuns(pid), { timeout: 10_000 }).toBe(false);
+  } catch {
+    process.kill(-pid, 'SIGKILL');
+  }
 });
 
 function edit(file: string, change: (text: string) => string): void {
