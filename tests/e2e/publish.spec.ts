@@ -18,19 +18,19 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
-import { scratchDir } from '../../src/content/testing';
 import { freePort } from '../../scripts/firestore-emulator.mjs';
 import { readResult } from '../../src/build/result';
+import { makeScratch, removeScratch } from './scratch';
 import { serverAnswers } from './waits';
 
 const BASE = '/guide/';
 const PAGE = '2.rules/4.combat.md';
 const ADDED = 'Keep the initiative order written where everyone at the table can see it.';
 
-const work = scratchDir('nucleus-publish-');
-const content = join(work, 'content');
-const cache = join(work, 'cache');
-const site = join(work, 'site');
+let work = '';
+let content = '';
+let cache = '';
+let site = '';
 let server: ChildProcess | undefined;
 let origin = '';
 
@@ -49,6 +49,10 @@ test.beforeAll(async () => {
   if (!existsSync('dist-sub/guide/index.html') || !existsSync(defaultCache)) {
     throw new Error('the sub-path build is missing: run npm run test:e2e (scripts/build-e2e.mjs builds dist-sub/ first)');
   }
+  work = makeScratch('nucleus-publish-');
+  content = join(work, 'content');
+  cache = join(work, 'cache');
+  site = join(work, 'site');
   cpSync('content', content, { recursive: true });
   cpSync(defaultCache, cache, { recursive: true });
   cpSync('dist-sub', site, { recursive: true });
@@ -62,10 +66,12 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((done) => server!.once('exit', done));
-  server.kill();
-  await exited;
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((done) => server!.once('exit', done));
+    server.kill();
+    await exited;
+  }
+  removeScratch(work);
 });
 
 /** Opens the combat rules page and waits until the service worker keeps it. */
