@@ -18,9 +18,15 @@ function load(): Promise<typeof import('./version-notice')> {
   return notice;
 }
 
+let finished = 0;
+
 function check(): void {
   lastCheck = Date.now();
-  void load().then((m) => m.check());
+  // <html data-version-checks>: how many checks have finished, so a test can
+  // await a check's outcome (a notice, or none) instead of sleeping.
+  void load()
+    .then((m) => m.check())
+    .finally(() => (document.documentElement.dataset.versionChecks = String(++finished)));
 }
 
 window.setInterval(check, pollMs);

@@ -8,36 +8,53 @@ import { test, expect } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { scratchDir } from '../../src/content/testing';
+import { makeScratch, removeScratch } from './scratch';
+import { serverAnswers } from './waits';
 
 const PORT = Number(process.env.E2E_PORT || 4399) + 2;
 const URL = `http://127.0.0.1:${PORT}`;
-const content = join(scratchDir('nucleus-dev-'), 'content');
+let work = '';
+let content = '';
 let server: ChildProcess | undefined;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
+  work = makeScratch('nucleus-dev-');
+  content = join(work, 'content');
   cpSync('content', content, { recursive: true });
   server = spawn('npx', ['astro', 'dev', '--port', String(PORT), '--host', '127.0.0.1'], {
     env: { ...process.env, NUCLEUS_CONTENT_DIR: content, ASTRO_TELEMETRY_DISABLED: '1', NUCLEUS_BASE: '' },
     stdio: 'ignore',
     detached: true,
   });
-  for (let i = 0; i < 170; i++) {
-    try {
-      if ((await fetch(`${URL}/rules/combat`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error(`the development server did not answer on ${URL}`);
+  // The first answer waits for the page's first compile.
+  await serverAnswers(`${URL}/rules/combat`, server, 170_000);
 });
 
-test.afterAll(() => {
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+/** Whether any process of the server's group (npx, astro, its workers) still runs. */
+function groupRuns(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// The whole group goes, and the run waits until it has: nothing is left listening.
+test.afterAll(async () => {
+  const pid = server?.pid;
+  if (pid && groupRuns(pid)) {
+    process.kill(-pid, 'SIGTERM');
+    try {
+      await expect.poll(() => groupRuns(pid), { timeout: 10_000 }).toBe(false);
+    } catch {
+      process.kill(-pid, 'SIGKILL');
+    }
+  }
+  removeScratch(work);
 });
 
 function edit(file: string, change: (text: string) => string): void {

@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { storedName } from './waits';
 
 // The machine these run on is shared and slow at times; the long journeys get room.
 test.describe.configure({ timeout: 90_000 });
@@ -274,7 +275,7 @@ test('the library passes axe and is usable at 1280 and 375 px', async ({ page, a
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test('a core made in the core editor is in the library, edits up to a second before the page is killed are kept', async ({ page, at, context }) => {
+test('a core made in the core editor is in the library, an edit the autosave stored is kept when the page is killed', async ({ page, at, context }) => {
   await page.goto(at('/nucleus/CoreEditor'));
   await page.getByRole('button', { name: /New core/ }).first().click();
   await expect(page).toHaveURL(/\?id=/);
@@ -283,8 +284,9 @@ test('a core made in the core editor is in the library, edits up to a second bef
   await name.fill('Pulse lance');
   await expect(page.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'saved');
   await name.fill('Pulse lance II');
-  // Autosave runs within a second of the last change; then the tab is killed (no unload handlers run).
-  await page.waitForTimeout(1200);
+  // The autosave (not the page leaving) stores the edit: IndexedDB holds it
+  // while the page is still open; then the tab is killed (no unload handlers run).
+  await expect.poll(() => storedName(page, id)).toBe('Pulse lance II');
   await page.close({ runBeforeUnload: false });
 
   const library = await context.newPage();

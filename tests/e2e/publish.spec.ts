@@ -18,18 +18,19 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
-import { scratchDir } from '../../src/content/testing';
 import { freePort } from '../../scripts/firestore-emulator.mjs';
 import { readResult } from '../../src/build/result';
+import { makeScratch, removeScratch } from './scratch';
+import { serverAnswers } from './waits';
 
 const BASE = '/guide/';
 const PAGE = '2.rules/4.combat.md';
 const ADDED = 'Keep the initiative order written where everyone at the table can see it.';
 
-const work = scratchDir('nucleus-publish-');
-const content = join(work, 'content');
-const cache = join(work, 'cache');
-const site = join(work, 'site');
+let work = '';
+let content = '';
+let cache = '';
+let site = '';
 let server: ChildProcess | undefined;
 let origin = '';
 
@@ -48,6 +49,10 @@ test.beforeAll(async () => {
   if (!existsSync('dist-sub/guide/index.html') || !existsSync(defaultCache)) {
     throw new Error('the sub-path build is missing: run npm run test:e2e (scripts/build-e2e.mjs builds dist-sub/ first)');
   }
+  work = makeScratch('nucleus-publish-');
+  content = join(work, 'content');
+  cache = join(work, 'cache');
+  site = join(work, 'site');
   cpSync('content', content, { recursive: true });
   cpSync(defaultCache, cache, { recursive: true });
   cpSync('dist-sub', site, { recursive: true });
@@ -57,22 +62,16 @@ test.beforeAll(async () => {
   const serve = join(resolve(createRequire(import.meta.url).resolve('serve/package.json'), '..'), 'build/main.js');
   server = spawn(process.execPath, [serve, site, '--listen', `tcp://127.0.0.1:${port}`, '--no-clipboard', '--no-request-logging'], { stdio: 'ignore' });
   origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${origin}${BASE}`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (i > 300) throw new Error('the static server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await serverAnswers(`${origin}${BASE}`, server, 30_000);
 });
 
 test.afterAll(async () => {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((done) => server!.once('exit', done));
-  server.kill();
-  await exited;
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((done) => server!.once('exit', done));
+    server.kill();
+    await exited;
+  }
+  removeScratch(work);
 });
 
 /** Opens the combat rules page and waits until the service worker keeps it. */
@@ -117,8 +116,9 @@ test('a writer changes one rules page: checked, rebuilt from the cache, and read
   await notice(readerA).getByRole('button', { name: 'Reload' }).click();
   // One click: the new text, from the new build (no second notice).
   await expect(readerA.getByText(ADDED)).toBeVisible({ timeout: 30_000 });
+  // The reloaded page's own check finishes finding its build current: no notice.
   await readerA.evaluate(() => window.dispatchEvent(new Event('nucleus:check-version')));
-  await readerA.waitForTimeout(500);
+  await expect(readerA.locator('html')).toHaveAttribute('data-version-checks', '1');
   await expect(notice(readerA)).toBeHidden();
 
   // Reader B comes back while online (the kept copy is refreshed behind the
