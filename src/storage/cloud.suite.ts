@@ -246,8 +246,8 @@ export const cloudSuite: SuiteCase[] = [
           }
         });
       });
-      // The watcher's first snapshot (the existing documents) is not a change.
-      await new Promise((r) => setTimeout(r, 500));
+      // The watcher's first snapshot (the existing documents) is not a change: save after it.
+      await here.watching();
       await there.save(weaponDoc('w8'), { basedOn: 0 });
       await seen;
       const e = events.find((x) => x.id === 'w8' && x.remote)!;

@@ -159,6 +159,8 @@ export class CloudRepository implements DocumentRepository {
   private readonly now: () => number;
   private readonly listeners = new Set<(event: ChangeEvent) => void>();
   private unwatch: (() => void) | null = null;
+  /** Settles with the watcher's first snapshot (or its failure). */
+  private watched: Promise<void> = Promise.resolve();
   /** `id@revision` of this client's own writes, so the watcher can tell them from other devices'. */
   private readonly own = new Set<string>();
   /**
@@ -368,13 +370,27 @@ export class CloudRepository implements DocumentRepository {
     if (n) await batch.commit();
   }
 
+  /**
+   * Resolves once the watcher `subscribe` started has its first snapshot:
+   * a change after that is announced; one before is in that snapshot, which
+   * announces nothing.
+   */
+  watching(): Promise<void> {
+    return this.watched;
+  }
+
   private watch(): void {
     let first = true;
+    let seen: () => void = () => {};
+    let failed: (e: unknown) => void = () => {};
+    this.watched = new Promise<void>((resolve, reject) => ((seen = resolve), (failed = reject)));
+    this.watched.catch(() => {}); // nobody need wait for it
     this.unwatch = onSnapshot(
       this.documents(),
       (snap) => {
         if (first) {
           first = false;
+          seen();
           return;
         }
         for (const change of snap.docChanges()) {
@@ -386,7 +402,10 @@ export class CloudRepository implements DocumentRepository {
           else if (!mine) this.emit({ type: r.deletedAt ? 'deleted' : 'saved', id: r.id, kind: r.kind, revision: r.revision, remote: true });
         }
       },
-      (e) => console.warn('[nucleus] watching the cloud documents stopped:', e),
+      (e) => {
+        failed(e);
+        console.warn('[nucleus] watching the cloud documents stopped:', e);
+      },
     );
   }
 

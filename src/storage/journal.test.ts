@@ -164,10 +164,15 @@ describe('edit journal (journal.ts J1–J5, session S6)', () => {
     const asked: string[] = [];
     let waiting = 0;
     let mostAtOnce = 0;
+    let allAsked!: () => void;
+    const bothAsked = new Promise<void>((done) => (allAsked = done));
     const isGone = async (pageId: string) => {
       asked.push(pageId);
       mostAtOnce = Math.max(mostAtOnce, ++waiting);
-      await new Promise((done) => setTimeout(done, 20));
+      if (asked.length === 2) allAsked();
+      // Each answer waits for the other question, so asked together they overlap at once; asked one after
+      // the other, the first gives up after a second and mostAtOnce stays 1.
+      await Promise.race([bothAsked, new Promise((done) => setTimeout(done, 1000))]);
       waiting--;
       return pageId === 'closed-tab';
     };

@@ -172,10 +172,14 @@ describe('local repository', () => {
 
   it('asks for persistent storage once, on the first save', async () => {
     let asked = 0;
-    const { r } = await repo({ persist: async () => (asked++, true) });
+    let heard!: () => void;
+    const firstAsk = new Promise<void>((res) => (heard = res));
+    const { r } = await repo({ persist: async () => (asked++, heard(), true) });
     await r.save(doc(), { basedOn: 0 });
     await r.save(doc(), { basedOn: 1 });
-    await new Promise((res) => setTimeout(res, 20));
+    // The request runs behind the save (the save does not wait for it): await it, then one more save's round trip.
+    await firstAsk;
+    await r.save(doc(), { basedOn: 2 });
     expect(asked).toBe(1);
   });
 

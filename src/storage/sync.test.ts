@@ -13,6 +13,9 @@ import { useFirestoreEmulator } from './testing/firestore';
 
 const emulator = useFirestoreEmulator();
 let n = 0;
+/** The devices' clock: real time, but never the same moment twice, so of two saves the later is newer (R3) without waiting. */
+let last = 0;
+const clock = () => (last = Math.max(last + 1, Date.now()));
 
 interface Device {
   local: LocalRepository;
@@ -25,7 +28,7 @@ interface Device {
 async function device(uid: string, local?: LocalRepository): Promise<Device> {
   const name = `d${++n}-${Math.random().toString(36).slice(2)}`;
   const net = { online: true };
-  const l = local ?? (await openLocalRepository({ dbName: `docs-${name}`, channel: null, persist: async () => false }));
+  const l = local ?? (await openLocalRepository({ dbName: `docs-${name}`, channel: null, persist: async () => false, now: clock }));
   const cloud = new CloudRepository(await emulator.open(uid), uid);
   const storeName = `sync-${name}`;
   const engine = new SyncEngine({ local: l, cloud, store: await SyncStore.open(uid, storeName), online: () => net.online, timeoutMs: 45_000 });
@@ -34,10 +37,9 @@ async function device(uid: string, local?: LocalRepository): Promise<Device> {
 
 const user = () => `u-${Math.random().toString(36).slice(2, 10)}`;
 
+/** Each device's engine through everything it heard: saves queued, their scheduled run finished. */
 async function settle(...devices: Device[]): Promise<void> {
-  for (const d of devices) await d.engine.idle();
-  await new Promise((r) => setTimeout(r, 400));
-  for (const d of devices) await d.engine.idle();
+  await Promise.all(devices.map((d) => d.engine.settled()));
 }
 
 // The machine may be busy: the emulator's first answers can take seconds.
@@ -100,7 +102,6 @@ describe('cloud sync through the Firestore emulator', { timeout: 90_000 }, () =>
     a.net.online = b.net.online = false;
     const baseA = (await a.local.get('s3'))!.revision;
     await a.local.save(weaponDoc('s3', { name: 'Edited on A' }), { basedOn: baseA });
-    await new Promise((r) => setTimeout(r, 20));
     await b.local.save(weaponDoc('s3', { name: 'Edited on B' }), { basedOn: onB!.revision });
     await settle(a, b);
     a.net.online = true;

@@ -1,7 +1,8 @@
 /**
  * What cloud sync tells the pages, as nanostores atoms: the editors' save
  * indicator and the library read these without loading the sync engine
- * (sync.ts, which writes them, loads only once someone is signed in).
+ * (sync.ts, whose sync/status.ts writes them, loads only once someone is
+ * signed in).
  */
 import { atom } from 'nanostores';
 import type { ConflictRecord } from './syncStore';

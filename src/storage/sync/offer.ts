@@ -1,10 +1,10 @@
 /**
- * C5 (sync.ts): documents that were on this device before sign-in go to
+ * C5 (../sync.ts): documents that were on this device before sign-in go to
  * the account only when the user accepts the copy offer.
  */
-import { $copyOffer } from './syncStatus';
-import type { SyncStore } from './syncStore';
-import type { DocumentRepository, StoredDocument } from './types';
+import { $copyOffer } from '../syncStatus';
+import type { SyncStore } from '../syncStore';
+import type { DocumentRepository, StoredDocument } from '../types';
 
 export class CopyOffer {
   constructor(
