@@ -3,24 +3,13 @@
  * packs the document). Reading one back validates it like an import, so a
  * damaged or tampered link gives a sentence, never a broken editor.
  */
-// Two config files that import nothing (not config/routes, which pulls in the content pipeline).
-import { EDITORS } from '../config/editors';
-import { withBase } from '../config/base';
 import type { DocumentKind, NucleusDocument } from '../rules';
 import { RulesError } from '../rules/errors';
-import { decodeShare, encodeShare, SHARE_PREFIX, ShareLinkError } from './sharelink';
+import { decodeShare, encodeShare, ShareLinkError } from './sharelink';
+import { editorPath } from './editorLinks';
 
-/** The editor route of a kind, with the site's base: `/nucleus/BlueprintEditor`. */
-export function editorPath(kind: DocumentKind): string {
-  const editor = EDITORS.find((e) => e.kind === kind);
-  if (!editor) throw new Error(`No editor edits documents of kind "${kind}".`);
-  return withBase(`/nucleus/${editor.slug}`);
-}
-
-/** The editor route that opens a stored document: `/nucleus/CoreEditor?id=…`. */
-export function editorHref(kind: DocumentKind, id: string): string {
-  return `${editorPath(kind)}?id=${encodeURIComponent(id)}`;
-}
+// The editor routes and the share check live in editorLinks.ts (every editor loads it); still exported here.
+export { editorPath, editorHref, hasSharedDocument } from './editorLinks';
 
 /**
  * A link that opens the document read-only in its editor, in any browser.
@@ -28,11 +17,6 @@ export function editorHref(kind: DocumentKind, id: string): string {
  */
 export async function shareLink(document: NucleusDocument, origin: string = globalThis.location?.origin ?? ''): Promise<string> {
   return `${origin}${editorPath(document.kind)}#${await encodeShare(document)}`;
-}
-
-/** Does this URL fragment carry a shared document? */
-export function hasSharedDocument(hash: string): boolean {
-  return hash.replace(/^#/, '').startsWith(SHARE_PREFIX);
 }
 
 /**

@@ -3,7 +3,9 @@
  * fragment of its editor's route; no server ever sees it. Pure (uses the
  * standard CompressionStream, present in browsers and Node 18+).
  */
-export const SHARE_PREFIX = 'share=';
+import { SHARE_PREFIX } from './editorLinks';
+
+export { SHARE_PREFIX };
 /** Larger documents are refused with a pointer to export instead. */
 export const MAX_SHARE_BYTES = 8 * 1024;
 /**

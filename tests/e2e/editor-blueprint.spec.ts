@@ -339,6 +339,40 @@ test('a share link opens read-only in a fresh browser, and "Save a copy" makes i
   await fresh.close();
 });
 
+test('export, share link and import load their code on first use, and each works by mouse', async ({ page, at }) => {
+  // Script files the page asked for, by path: the route must not bring the transfer or share-link code before a click.
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  const loaded = (chunk: string) => scripts.some((p) => new RegExp(`/${chunk}\\.[\\w-]+\\.js$`).test(p));
+  await newBlueprint(page, at);
+  await rename(page, 'Lazy rifle');
+  await waitSaved(page);
+  expect(loaded('transfer'), 'import/export code loaded before use').toBe(false);
+  expect(loaded('share'), 'share-link code loaded before use').toBe(false);
+
+  const download = page.waitForEvent('download');
+  await menu(page, 'Export');
+  const file = join(scratchDir('nucleus-bp-'), (await download).suggestedFilename());
+  await (await download).saveAs(file);
+  expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ kind: 'blueprint', name: 'Lazy rifle' });
+  expect(loaded('transfer')).toBe(true);
+
+  await menu(page, 'Share link');
+  await expect(page.getByRole('textbox', { name: 'Link' })).toHaveValue(/#share=/);
+  expect(loaded('share')).toBe(true);
+  await page.keyboard.press('Escape');
+
+  // The same file back in: its id is taken, so it comes in as a copy and opens.
+  const first = new URL(page.url()).searchParams.get('id');
+  const chooser = page.waitForEvent('filechooser');
+  await menu(page, 'Import…');
+  await (await chooser).setFiles(file);
+  await expect.poll(() => new URL(page.url()).searchParams.get('id')).not.toBe(first);
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(/Lazy rifle/);
+});
+
 test('print preview shows a clean card without controls', async ({ page, at }, info) => {
   await newBlueprint(page, at);
   await rename(page, 'Printed carbine');

@@ -436,6 +436,41 @@ test.describe('character editor', () => {
     await page.emulateMedia({ media: 'print' });
     await page.screenshot({ path: shotPath('print-375.png'), fullPage: true });
   });
+
+  test('a smart pistol: Smartlink adds its die once a Neural Jack is carried, Smart Rounds lower the Guard; on screen and on the printed sheet', async ({ page, at }) => {
+    await newCharacter(page, at);
+    await page.getByRole('textbox', { name: 'Name' }).fill('Juno Vale');
+    await setStepper(page, 'Reflex', 3);
+    const addGear = async (query: string, item: string) => {
+      await page.getByRole('button', { name: 'Add gear…' }).click();
+      const picker = page.getByRole('dialog', { name: 'Add gear' });
+      await picker.getByRole('searchbox', { name: 'Search gear' }).fill(query);
+      await picker.getByRole('button', { name: `Add ${item}` }).click();
+      await expect(picker).toBeHidden();
+    };
+    await addGear('oracle smart', 'Oracle Smart Pistol');
+    const line = page.locator('#table [data-attack]').first();
+    // Reflex 3 + Firearms 0, no jack: the Smartlink stays locked.
+    await expect(line.locator('[data-pool]')).toHaveAttribute('data-pool', '3');
+    await expect(line.locator('[data-attack-features]')).toContainText('Smartlink locked: no Neural Jack');
+    await addGear('datajack', 'Datajack');
+    await expect(line.locator('[data-pool]')).toHaveAttribute('data-pool', '4');
+    await expect(line.locator('[data-attack-features]')).toContainText('Smartlink +1 die');
+    await expect(line.locator('[data-attack-features]')).toContainText('Smart Rounds: Guard −1');
+    // Guard 2 counts as 1: four dice miss all with (2/3)^4, so the chance is 65/81.
+    const g2 = Number(await line.locator('td[data-guard="2"][data-mode="plain"]').getAttribute('data-chance'));
+    expect(g2).toBeCloseTo(65 / 81, 9);
+    await waitSaved(page);
+    await page.locator('#table').screenshot({ path: shotPath('table-1280.png') });
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.locator('#table').screenshot({ path: shotPath('table-390.png') });
+
+    await page.emulateMedia({ media: 'print' });
+    const printed = page.locator('.kit-print-card .ch-sheet [data-attack]').first();
+    await expect(printed.locator('[data-pool]')).toHaveAttribute('data-pool', '4');
+    await expect(printed).toContainText('Smartlink +1 die');
+  });
 });
 
 /** The first core effect's id, read from the catalogue the site is built from. */

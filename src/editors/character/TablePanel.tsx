@@ -7,12 +7,18 @@
 import { memo, useMemo } from 'react';
 import type { Catalogues, Character } from '../../rules/engine';
 import { exactOdds, formatOdds } from '../kit/odds';
+import { GuardHead } from '../kit/GuardHead';
 import { ATTRIBUTE_LABELS, SKILL_LABELS } from './data';
-import { attackLines, gearCredits, installedCores } from './sheet';
+import { GUARDS, attackLines, gearCredits, installedCores, type AttackLine } from './sheet';
 
-const GUARDS = [1, 2, 3, 4, 5, 6] as const;
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const credits = (n: number) => `${n.toLocaleString('en')} cr`;
+/** "damage 3 (5 with a spark), ignores 2 protection" */
+function damageText(a: AttackLine): string {
+  const sparks = a.sparkDamage.map((s) => `${a.damage + s.damage} with ${s.sparks === 1 ? 'a spark' : `${s.sparks} sparks`}`);
+  const protection = a.ignoresProtection > 0 ? `, ignores ${a.ignoresProtection} protection` : '';
+  return `damage ${a.damage}${sparks.length ? ` (${sparks.join(', ')})` : ''}${protection}`;
+}
 
 export interface TablePanelProps {
   doc: Pick<Character, 'attributes' | 'skills' | 'gear' | 'cores'>;
@@ -40,19 +46,20 @@ function TablePanelView({ doc, overBulk, catalogues, level = 3 }: TablePanelProp
                 <strong>{a.name}</strong>{' '}
                 <span className="ch-attack-meta" data-pool={a.pool}>
                   {a.pool} {a.pool === 1 ? 'die' : 'dice'} ({ATTRIBUTE_LABELS[a.attribute]} + {SKILL_LABELS[a.skill]}
-                  {a.bulkPenalty ? ', −1 for bulk' : ''}) · damage {a.damage} · {cap(a.range)} · rate {a.rate}
+                  {a.bulkPenalty ? ', −1 for bulk' : ''}
+                  {a.featureDice > 0 ? `, +${a.featureDice} from features` : ''}) · {damageText(a)} · {cap(a.range)} · rate {a.rate}
                 </span>
+                {a.features.length > 0 && (
+                  <span className="ch-attack-features" data-attack-features>
+                    {a.features.map((f) => (
+                      <span key={f} className="ch-attack-feature">
+                        {f}
+                      </span>
+                    ))}
+                  </span>
+                )}
               </caption>
-              <thead>
-                <tr>
-                  <td />
-                  {GUARDS.map((g) => (
-                    <th key={g} scope="col">
-                      <abbr title={`Guard ${g}`}>G{g}</abbr>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <GuardHead guards={GUARDS} />
               <tbody>
                 {(['plain', 'edge'] as const).map((mode) => (
                   <tr key={mode}>

@@ -33,6 +33,51 @@ describe('attack lines (GAME.md §1, §2)', () => {
   });
 });
 
+describe('weapon features on the attack line (weaponFeatures.ts)', () => {
+  const armed = (features: Blueprint['features'], range = 'close') => ({ ...rifle(), features, properties: { ...rifle().properties, range } }) as Blueprint;
+  const jack = { ...vest('jack'), type: 'cyberware', properties: { slot: 'head', strain: 1, bulk: 0 }, features: [{ id: 'neural-jack' }] } as Blueprint;
+
+  it('Smartlink adds a die to Firearms with a Neural Jack, and the odds follow the bigger pool', () => {
+    const [line] = attackLines(hero({ gear: [armed([{ id: 'smartlink' }]), jack] }), false);
+    // Reflex 1 + Firearms 0 + 1 = 2 dice: P(≥ 1) = 1 − (2/3)² = 5/9, P(≥ 2) = 5/27 (as above).
+    expect(line).toMatchObject({ pool: 2, featureDice: 1, features: ['Smartlink +1 die'] });
+    expect(line!.plain[0]).toBeCloseTo(5 / 9, 9);
+    expect(line!.plain[1]).toBeCloseTo(5 / 27, 9);
+    // With edge a die misses with 4/9: P(≥ 1) = 1 − (4/9)² = 65/81.
+    expect(line!.edge[0]).toBeCloseTo(65 / 81, 9);
+  });
+
+  it('Smartlink without a Neural Jack is locked: the pool stays, the line says why', () => {
+    const [line] = attackLines(hero({ gear: [armed([{ id: 'smartlink' }])] }), false);
+    expect(line).toMatchObject({ pool: 1, featureDice: 0, features: ['Smartlink locked: no Neural Jack'] });
+    expect(line!.plain[0]).toBeCloseTo(1 / 3, 9);
+  });
+
+  it('Smartlink does nothing for a melee weapon (Brawl, not Firearms)', () => {
+    const [line] = attackLines(hero({ gear: [armed([{ id: 'smartlink' }], 'melee'), jack] }), false);
+    expect(line).toMatchObject({ skill: 'brawl', pool: 1, features: [] });
+  });
+
+  it('Smart Rounds count the Guard 1 less, never below 1', () => {
+    const [line] = attackLines(hero({ gear: [armed([{ id: 'smart-rounds' }])] }), false);
+    expect(line!.features).toEqual(['Smart Rounds: Guard −1']);
+    // One die: Guard 1 and Guard 2 both need one hit (1/3), Guard 3 needs two (1/18).
+    expect(line!.plain[0]).toBeCloseTo(1 / 3, 9);
+    expect(line!.plain[1]).toBeCloseTo(1 / 3, 9);
+    expect(line!.plain[2]).toBeCloseTo(1 / 18, 9);
+    // With edge, one hit: 5/9 at Guard 2.
+    expect(line!.edge[1]).toBeCloseTo(5 / 9, 9);
+  });
+
+  it('protection ignored adds up, and spark damage is listed with the sparks it needs', () => {
+    const [ap] = attackLines(hero({ gear: [armed([{ id: 'armour-piercing', ranks: 2 }, { id: 'overpressure-chamber' }])] }), false);
+    expect(ap).toMatchObject({ damage: 3, ignoresProtection: 2, sparkDamage: [{ sparks: 1, damage: 2 }], pool: 1 });
+    expect(ap!.features).toEqual(['Armour-Piercing: ignores 2 protection', 'Overpressure Chamber: +2 damage with a spark']);
+    const [mono] = attackLines(hero({ gear: [armed([{ id: 'monofilament-edge' }], 'melee')] }), false);
+    expect(mono).toMatchObject({ ignoresProtection: 1, sparkDamage: [{ sparks: 2, damage: 2 }] });
+  });
+});
+
 describe('credits spent on gear (GAME.md §3)', () => {
   it('prices each item at base price + 25 per point spent, and sums them', () => {
     // Rifle Mk I, damage 3: 1 point → 100 + 25 = 125. Vest Mk III, protection 2 (2 pts), guard 1 (3 pts) → 400 + 125 = 525.

@@ -7,7 +7,9 @@
  *    the combat rules page); over the bulk limit a Reflex pool loses a die
  *    (§2); never fewer than 1 die (§1). Damage, range and rate are the
  *    weapon's; the odds are P(hits ≥ Guard) for Guard 1–6, without and with
- *    edge, exact (§1).
+ *    edge, exact (§1). The weapon's features apply as weaponFeatures.ts
+ *    says (Smartlink's die, Smart Rounds' lower Guard, protection ignored,
+ *    damage on sparks), and the line names each one.
  * 2. Credits spent on gear: each item's price, base price + 25 per build
  *    point spent (§3), summed.
  * 3. Installed cores with their cost, strain to activate
@@ -15,6 +17,10 @@
  */
 import { evaluate, renderEffectText, type Attribute, type Blueprint, type Catalogues, type Character, type Core, type Skill } from '../../rules/engine';
 import { chancesFor } from './dice';
+import { difficultyAgainst, hasNeuralJack, weaponEffects, type SparkDamage } from './weaponFeatures';
+
+/** The Guards an attack line gives odds against. */
+export const GUARDS = [1, 2, 3, 4, 5, 6] as const;
 
 export interface AttackLine {
   /** Index in `gear`. */
@@ -28,12 +34,21 @@ export interface AttackLine {
   pool: number;
   /** True when the pool lost a die to carrying too much. */
   bulkPenalty: boolean;
+  /** Dice the weapon's features add (in `pool`). */
+  featureDice: number;
+  /** Protection each hit ignores. */
+  ignoresProtection: number;
+  /** Damage added to a hit with that many sparks. */
+  sparkDamage: SparkDamage[];
+  /** The weapon's features that change the line, as the line shows them. */
+  features: string[];
   /** P(hits ≥ Guard) for Guard 1…6. */
   plain: readonly number[];
   edge: readonly number[];
 }
 
 export function attackLines(c: Pick<Character, 'attributes' | 'skills' | 'gear'>, overBulk: boolean): AttackLine[] {
+  const jack = hasNeuralJack(c.gear);
   return c.gear.flatMap((g, index) => {
     if (g.type !== 'weapon') return [];
     const p = g.properties as { damage: number; range: string; rate: number };
@@ -41,8 +56,32 @@ export function attackLines(c: Pick<Character, 'attributes' | 'skills' | 'gear'>
     const attribute: Attribute = melee ? 'frame' : 'reflex';
     const skill: Skill = melee ? 'brawl' : 'firearms';
     const bulkPenalty = overBulk && attribute === 'reflex';
-    const pool = Math.max(1, c.attributes[attribute] + c.skills[skill] - (bulkPenalty ? 1 : 0));
-    return [{ index, name: g.name, damage: p.damage, range: p.range, rate: p.rate, attribute, skill, pool, bulkPenalty, plain: chancesFor(pool, false), edge: chancesFor(pool, true) }];
+    const fx = weaponEffects(g, skill, jack);
+    const pool = Math.max(1, c.attributes[attribute] + c.skills[skill] - (bulkPenalty ? 1 : 0) + fx.dice);
+    // Against Guard g the roll needs max(1, g − guardLess) hits.
+    const odds = (edge: boolean) => {
+      const chances = chancesFor(pool, edge);
+      return fx.guardLess === 0 ? chances : GUARDS.map((guard) => chances[difficultyAgainst(guard, fx.guardLess) - 1]!);
+    };
+    return [
+      {
+        index,
+        name: g.name,
+        damage: p.damage,
+        range: p.range,
+        rate: p.rate,
+        attribute,
+        skill,
+        pool,
+        bulkPenalty,
+        featureDice: fx.dice,
+        ignoresProtection: fx.ignoresProtection,
+        sparkDamage: fx.sparkDamage,
+        features: fx.labels,
+        plain: odds(false),
+        edge: odds(true),
+      },
+    ];
   });
 }
 

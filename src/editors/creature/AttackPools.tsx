@@ -6,6 +6,7 @@
  */
 import type { Creature } from '../../rules';
 import { exactOdds } from '../kit/odds';
+import { GuardHead } from '../kit/GuardHead';
 import { GUARDS, attackPool, percent } from './attacks';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -25,16 +26,7 @@ export function AttackPools({ creature }: { creature: Creature }) {
                 {p.pool} {p.pool === 1 ? 'die' : 'dice'} ({cap(p.attribute)} + {cap(p.skill)}), damage {a.damage}
               </span>
             </caption>
-            <thead>
-              <tr>
-                <td />
-                {GUARDS.map((g) => (
-                  <th scope="col" key={g}>
-                    <abbr title={`Guard ${g}`}>G{g}</abbr>
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <GuardHead guards={GUARDS} />
             <tbody>
               <tr>
                 <th scope="row">Hit</th>

@@ -7,7 +7,7 @@
  */
 import type { NucleusDocument } from '../../rules';
 // Storage's modules one by one: its index also brings import/export (and zod with them).
-import { editorHref } from '../../storage/share';
+import { editorHref } from '../../storage/editorLinks';
 import type { Conflict } from '../../storage/session';
 import type { DocumentKind, MovedToCopy } from '../../storage/types';
 import { NoticeActions } from './StorageNotices';

@@ -13,8 +13,8 @@ import type { Catalogues, NucleusDocument } from '../../rules';
 // and share links, whose parsing loads zod; those load when used (below).
 import { openDocument, DocumentNotFoundError, type DocumentSession } from '../../storage/session';
 import { saveCopy } from '../../storage/copies';
-// Share links load the document parser only when one is read.
-import { hasSharedDocument, readShareLink } from '../../storage/share';
+// Share links: only the check here; unpacking one (and the document parser) loads when a link is read.
+import { hasSharedDocument } from '../../storage/editorLinks';
 import type { DocumentRepository } from '../../storage/types';
 import { loadCatalogues, type RulesLinks } from './catalogues';
 import { repository as activeRepository, setRepositoryCatalogues, validity } from './repository';
@@ -124,6 +124,7 @@ export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = 
     const copy = params.get('copy') ?? params.get('from')?.replace(/^[a-z]+:/, '');
     try {
       if (hasSharedDocument(location.hash)) {
+        const { readShareLink } = await import('../../storage/share');
         setView({ mode: 'share', doc: await readShareLink(location.hash, definition.kind) });
       } else if (copy) {
         const doc = definition.copyFrom?.(copy, catalogues);

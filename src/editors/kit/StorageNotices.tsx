@@ -10,7 +10,7 @@ import { withBase } from '../../config/base';
 import type { Recovery } from '../../storage/journal';
 import type { ConflictRecord } from '../../storage/syncStore';
 import { MAX_CLOUD_JSON, type DocumentKind } from '../../storage/types';
-import { editorHref } from '../../storage/share';
+import { editorHref } from '../../storage/editorLinks';
 
 const count = (n: number) => n.toLocaleString('en');
 

@@ -48,6 +48,7 @@ export { CataloguePicker, type PickerEntry, type CataloguePickerProps } from './
 export { loadCatalogue, loadCatalogues, rulesHref, type CatalogueName, type RulesLinks } from './catalogues';
 export { PrintCard } from './PrintCard';
 export { formatOdds, exactOdds } from './odds';
+export { GuardHead } from './GuardHead';
 export { countOf } from './plural';
 export { DocumentFrame } from './DocumentFrame';
 export { repository, getRepository, setRepository, documentBase, copyDocument, newDocumentId, validity } from './repository';

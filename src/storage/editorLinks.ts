@@ -1,0 +1,30 @@
+/**
+ * Where each editor lives and whether an address carries a shared document:
+ * what every editor route needs before anyone clicks. Kept apart from
+ * share.ts so that packing and unpacking share links (sharelink.ts) and the
+ * document parser load only when a link is made or read (issue 26).
+ */
+// Two config files that import nothing (not config/routes, which pulls in the content pipeline).
+import { EDITORS } from '../config/editors';
+import { withBase } from '../config/base';
+import type { DocumentKind } from '../rules';
+
+/** The fragment a share link starts with: `#share=…`. */
+export const SHARE_PREFIX = 'share=';
+
+/** The editor route of a kind, with the site's base: `/nucleus/BlueprintEditor`. */
+export function editorPath(kind: DocumentKind): string {
+  const editor = EDITORS.find((e) => e.kind === kind);
+  if (!editor) throw new Error(`No editor edits documents of kind "${kind}".`);
+  return withBase(`/nucleus/${editor.slug}`);
+}
+
+/** The editor route that opens a stored document: `/nucleus/CoreEditor?id=…`. */
+export function editorHref(kind: DocumentKind, id: string): string {
+  return `${editorPath(kind)}?id=${encodeURIComponent(id)}`;
+}
+
+/** Does this URL fragment carry a shared document? */
+export function hasSharedDocument(hash: string): boolean {
+  return hash.replace(/^#/, '').startsWith(SHARE_PREFIX);
+}
