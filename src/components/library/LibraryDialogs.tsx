@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import Modal from '../account/Modal';
 import type { DocumentSummary, NucleusDocument } from '../../storage';
-import { VersionHistory } from '../../editors/kit/VersionHistory';
+import { VersionHistory } from '../history/VersionHistory';
 import { parseTags } from './actions';
 import type { ConfirmedStep, LibraryDialog } from './libraryState';
 

@@ -3,14 +3,14 @@
  * previews it beside the list (its summary against the document now, and
  * which fields differ) before "Restore this version"; the dialog closes one
  * way, its close button (or Escape). The list and preview are
- * VersionHistory.tsx, which the library's History shares.
+ * components/history/VersionHistory.tsx, which the library's History shares.
  */
 import { useCallback, useId } from 'react';
 import Modal from '../../components/account/Modal';
 import { evaluate, type Catalogues, type NucleusDocument } from '../../rules/engine';
 import type { Version } from '../../storage/types';
 import type { EditorDefinition } from './definition';
-import { VersionHistory } from './VersionHistory';
+import { VersionHistory } from '../../components/history/VersionHistory';
 
 export interface HistoryDialogProps<D extends NucleusDocument> {
   versions: Version[] | null;

@@ -3,15 +3,15 @@
  * summary against the document now, and which fields differ, before
  * "Restore this version". Shared by the editors' History (HistoryDialog.tsx)
  * and the library's, each inside its own Modal, which is the one way to
- * close. It takes the summary as a function, so the library can preview a
- * version without loading an editor and its catalogues.
+ * close. It lives in components because the layers let the editors use
+ * components, not the other way round. It takes the summary as a function,
+ * so the library can preview a version without loading an editor and its
+ * catalogues.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { NucleusDocument } from '../../rules';
 import type { Version } from '../../storage/types';
-import type { SummaryItem } from './Summary';
 import { changedPaths } from './versionDiff';
-import { countOf } from './plural';
 import './versionHistory.css';
 
 export interface VersionHistoryProps<D extends NucleusDocument> {
@@ -20,7 +20,7 @@ export interface VersionHistoryProps<D extends NucleusDocument> {
   /** The document now, what each version is compared with. */
   current: D;
   /** The values a version is summed up by (Spent, Price…), the same rows for it and for now. */
-  summarize(doc: D): Pick<SummaryItem, 'term' | 'value'>[];
+  summarize(doc: D): { term: string; value: ReactNode }[];
   /** Plain name of a field at a path; else one made from the path. */
   labelFor?(path: string): string | undefined;
   /** Marks the newest version as the current one (the library's list is of stored versions only). */
@@ -95,7 +95,7 @@ function VersionPreview<D extends NucleusDocument>({ version, current, summarize
       <p className="kit-version-changes">
         {changed.length === 0
           ? 'The same as now.'
-          : `${countOf(changed.length, 'field differs', 'fields differ')} from now: ${changed.slice(0, 8).map(label).join(', ')}${changed.length > 8 ? '…' : ''}.`}
+          : `${changed.length} ${changed.length === 1 ? 'field differs' : 'fields differ'} from now: ${changed.slice(0, 8).map(label).join(', ')}${changed.length > 8 ? '…' : ''}.`}
       </p>
       <button type="button" className="btn btn-primary" disabled={changed.length === 0} onClick={() => onRestore(version)}>
         Restore this version
