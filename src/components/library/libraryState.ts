@@ -170,6 +170,11 @@ export const exportSelected = (): Promise<void> => run(() => act.exportMany($sel
 
 /** Starts the library (documents, filters from the URL) and rules 1 and 2; returns the stop. */
 export function startLibraryState(): () => void {
+  // The client router keeps this module between pages: each library starts afresh, as its component did.
+  $shown.set(PAGE);
+  $selected.set(new Set());
+  $dialog.set(null);
+  $notice.set(null);
   const stopLibrary = startLibrary();
   const stops = [
     $filters.listen(() => $shown.set(PAGE)),
