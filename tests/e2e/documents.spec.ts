@@ -163,7 +163,21 @@ test('replacing on import keeps the old content in history, and an old version c
   await expect(history.getByRole('listitem')).toHaveCount(2);
   await expect(history.getByRole('listitem').first()).toContainText('current');
   await expect(history.getByRole('listitem').first()).toContainText('Changed name');
-  await history.getByRole('button', { name: /^Restore/ }).click();
+  // The newest is shown first, the same as now: nothing to restore.
+  const preview = history.getByRole('region', { name: /^The version of/ });
+  await expect(preview).toContainText('The same as now.');
+  await expect(preview.getByRole('button', { name: 'Restore this version' })).toBeDisabled();
+  // The older one: its summary beside the document now, and what differs, before restoring.
+  await history.getByRole('listitem').nth(1).getByRole('button').click();
+  await expect(history.getByRole('listitem').nth(1).getByRole('button')).toHaveAttribute('aria-pressed', 'true');
+  await expect(preview.getByRole('heading', { name: 'Longarm Mk I', exact: true })).toBeVisible();
+  const nameRow = preview.getByRole('row', { name: /^Name/ });
+  await expect(nameRow.getByRole('cell')).toHaveText(['Longarm Mk I', 'Longarm Mk II']);
+  await expect(preview).toContainText('1 field differs from now: Name.');
+  // One way to close: the dialog's own close button (and Escape), no second Cancel.
+  await expect(history.getByRole('button', { name: /close|cancel/i })).toHaveCount(1);
+  await preview.getByRole('button', { name: 'Restore this version' }).click();
+  await expect(history).toBeHidden();
   await expect(notice(page)).toContainText('Restored "Longarm Mk II" as it was on');
   await expect(row(page, 'Longarm Mk I')).toBeVisible();
 

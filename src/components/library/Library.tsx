@@ -5,20 +5,19 @@
  * a time so a library of thousands stays quick; files are imported by the
  * picker or by dropping them anywhere on the library.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../rules';
-import { ImportError, problemLine, referencesTo, shareLink, type DocumentSummary } from '../../storage';
 import { $syncStates } from '../../storage/sync';
 import { withBoundary } from '../IslandBoundary';
-import { $documents, $filters, $liveCount, $loadError, $tagsInUse, $trashCount, $usage, $visible, setFilters, startLibrary } from './libraryStore';
-import * as act from './actions';
-import LibraryRow, { type RowAction } from './LibraryRow';
-import LibraryDialogs, { type ConfirmedStep, type LibraryDialog } from './LibraryDialogs';
+import { $documents, $filters, $liveCount, $loadError, $tagsInUse, $trashCount, $usage, $visible, setFilters } from './libraryStore';
+import * as lib from './libraryState';
+import { formatBytes } from './actions';
+import LibraryRow from './LibraryRow';
+import LibraryDialogs from './LibraryDialogs';
 import '../account/account.css';
 import './library.css';
 
-export const PAGE = 100;
 const KIND_LABEL: Record<DocumentKind, string> = { blueprint: 'Blueprints', core: 'Cores', character: 'Characters', creature: 'Creatures' };
 
 interface Props {
@@ -26,136 +25,11 @@ interface Props {
   showSync?: boolean;
 }
 
-type Notice = { tone: 'ok' | 'error'; text: string; lines?: string[] };
-
-function Library({ showSync = false }: Props) {
-  const docs = useStore($documents);
-  const visible = useStore($visible);
-  const filters = useStore($filters);
-  const tags = useStore($tagsInUse);
-  const trashCount = useStore($trashCount);
-  const liveCount = useStore($liveCount);
-  const usage = useStore($usage);
-  const loadError = useStore($loadError);
-  const syncStates = useStore($syncStates);
-  const [shown, setShown] = useState(PAGE);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [dialog, setDialog] = useState<LibraryDialog | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
+/** Files dropped anywhere on the library are imported; `dragging` shows the drop hint meanwhile. */
+function useFileDrop() {
   const [dragging, setDragging] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const ids = { search: useId(), kind: useId(), sort: useId(), file: useId() };
+  // Entering a child fires enter before the parent's leave: count, so the hint does not flicker.
   const dragDepth = useRef(0);
-
-  useEffect(() => startLibrary(), []);
-  useEffect(() => setShown(PAGE), [filters]);
-  // Selection only ever holds documents that are on the list.
-  useEffect(() => {
-    setSelected((s) => {
-      const onList = new Set(visible.map((d) => d.id));
-      const next = new Set([...s].filter((id) => onList.has(id)));
-      return next.size === s.size ? s : next;
-    });
-  }, [visible]);
-
-  const run = useCallback(async (work: () => Promise<string> | string) => {
-    setBusy(true);
-    try {
-      setNotice({ tone: 'ok', text: await work() });
-    } catch (e) {
-      if (e instanceof ImportError) {
-        setNotice({ tone: 'error', text: e.message, lines: e.problems.length > 1 ? e.problems.slice(0, 12).map(problemLine) : undefined });
-      } else setNotice({ tone: 'error', text: (e as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-
-  const importFiles = useCallback(
-    async (files: File[]) => {
-      for (const file of files) {
-        let pending: act.PendingImport;
-        try {
-          pending = await act.readImport(file);
-        } catch (e) {
-          await run(() => Promise.reject(e));
-          return;
-        }
-        if (pending.collisions.length) {
-          setDialog({ type: 'import', pending });
-          return; // the dialog's answer continues this one file
-        }
-        await run(() => act.finishImport(pending, 'keep-both'));
-      }
-    },
-    [run],
-  );
-
-  const onAction = useCallback(
-    (action: RowAction, doc: DocumentSummary) => {
-      switch (action) {
-        case 'duplicate':
-          return void run(() => act.duplicate(doc));
-        case 'export':
-          return void run(() => act.exportOne(doc));
-        case 'tags':
-        case 'history':
-        case 'purge':
-          return setDialog({ type: action, doc });
-        case 'delete':
-          return setDialog({ type: 'delete', doc, references: referencesTo($documents.get() ?? [], doc.id) });
-        case 'restore':
-          return void run(() => act.restoreFromTrash(doc));
-        case 'share':
-          return void run(async () => {
-            const url = await shareLink((await act.full(doc)).document);
-            try {
-              await navigator.clipboard.writeText(url);
-              return `Copied a share link to "${doc.name}". Whoever opens it sees the document read-only and can save a copy.`;
-            } catch {
-              return `Share link to "${doc.name}": ${url}`;
-            }
-          });
-      }
-    },
-    [run],
-  );
-
-  const onConfirm = useCallback(
-    (step: ConfirmedStep) => {
-      setDialog(null);
-      void run(() => {
-        switch (step.type) {
-          case 'delete':
-            return act.moveToTrash(step.doc);
-          case 'purge':
-            return act.deleteForever(step.doc);
-          case 'tags':
-            return act.saveTags(step.doc, step.tags);
-          case 'restore-version':
-            return act.restoreVersion(step.doc, step.version.id, step.version.savedAt);
-          case 'import':
-            return act.finishImport(step.pending, step.choice);
-        }
-      });
-    },
-    [run],
-  );
-
-  const onSelect = useCallback((id: string, on: boolean) => {
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }, []);
-
-  const page = useMemo(() => visible.slice(0, shown), [visible, shown]);
-  const trash = filters.view === 'trash';
-  const allShownSelected = page.length > 0 && page.every((d) => selected.has(d.id));
-  const selectedDocs = visible.filter((d) => selected.has(d.id));
-
   const dragProps = {
     onDragEnter: (e: DragEvent) => {
       if (!e.dataTransfer.types.includes('Files')) return;
@@ -173,12 +47,19 @@ function Library({ showSync = false }: Props) {
       e.preventDefault();
       dragDepth.current = 0;
       setDragging(false);
-      void importFiles([...e.dataTransfer.files]);
+      void lib.importFiles([...e.dataTransfer.files]);
     },
   };
+  return { dragging, dragProps };
+}
 
+/** Search, kind and sort (kept in the URL), and files in and out. */
+function Toolbar() {
+  const filters = useStore($filters);
+  const liveCount = useStore($liveCount);
+  const ids = { search: useId(), kind: useId(), sort: useId(), file: useId() };
   return (
-    <div className={`lib${dragging ? ' is-dragging' : ''}`} {...dragProps} aria-busy={docs === null || busy}>
+    <>
       <div className="lib-toolbar">
         <div className="lib-field lib-search">
           <label htmlFor={ids.search}>Search by name</label>
@@ -215,15 +96,28 @@ function Library({ showSync = false }: Props) {
             onChange={(e) => {
               const files = [...(e.currentTarget.files ?? [])];
               e.currentTarget.value = '';
-              void importFiles(files);
+              void lib.importFiles(files);
             }}
           />
-          <button type="button" className="btn" disabled={!liveCount} onClick={() => void run(() => act.exportMany('everything', 'nucleus-library'))}>
+          <button type="button" className="btn" disabled={!liveCount} onClick={() => void lib.exportEverything()}>
             Export library
           </button>
         </div>
       </div>
+    </>
+  );
+}
 
+/** Tags to filter by, documents or trash, and the storage used on this device. */
+function FilterBar({ showSync }: Props) {
+  const filters = useStore($filters);
+  const tags = useStore($tagsInUse);
+  const liveCount = useStore($liveCount);
+  const trashCount = useStore($trashCount);
+  const usage = useStore($usage);
+  const trash = filters.view === 'trash';
+  return (
+    <>
       {tags.length > 0 && !trash && (
         <div className="lib-tagbar" role="group" aria-label="Filter by tag">
           {tags.slice(0, 40).map((t) => {
@@ -247,12 +141,21 @@ function Library({ showSync = false }: Props) {
         {/* The account library shows storage here and in the cloud in its own panel. */}
         {!showSync && (
           <p className="lib-usage">
-            {usage ? `${usage.documents} ${usage.documents === 1 ? 'document' : 'documents'}, ${act.formatBytes(usage.bytes)} stored on this device` : ''}
-            {usage?.quota ? ` (the browser allows ${act.formatBytes(usage.quota)})` : ''}
+            {usage ? `${usage.documents} ${usage.documents === 1 ? 'document' : 'documents'}, ${formatBytes(usage.bytes)} stored on this device` : ''}
+            {usage?.quota ? ` (the browser allows ${formatBytes(usage.quota)})` : ''}
           </p>
         )}
       </div>
+    </>
+  );
+}
 
+/** The sentence after an operation, and why the documents could not be read. */
+function Notices() {
+  const notice = useStore(lib.$notice);
+  const loadError = useStore($loadError);
+  return (
+    <>
       <div className="lib-notice" role={notice?.tone === 'error' ? 'alert' : 'status'} aria-live="polite">
         {notice && (
           <div className={`lib-notice-box is-${notice.tone}`}>
@@ -264,7 +167,7 @@ function Library({ showSync = false }: Props) {
                 ))}
               </ul>
             )}
-            <button type="button" className="lib-notice-close" onClick={() => setNotice(null)}>
+            <button type="button" className="lib-notice-close" onClick={lib.dismissNotice}>
               Dismiss
             </button>
           </div>
@@ -275,28 +178,47 @@ function Library({ showSync = false }: Props) {
           {loadError}
         </p>
       )}
+    </>
+  );
+}
 
+/** Select all shown, and export the selection. */
+function SelectBar() {
+  const page = useStore(lib.$page);
+  const trash = useStore($filters).view === 'trash';
+  const selectedDocs = useStore(lib.$selectedDocs);
+  const allShownSelected = useStore(lib.$allShownSelected);
+  return (
+    <>
       {page.length > 0 && (
         <div className="lib-selectbar">
           <label className="lib-selectall">
-            <input
-              type="checkbox"
-              checked={allShownSelected}
-              onChange={(e) => {
-                const on = e.currentTarget.checked;
-                setSelected(new Set(on ? page.map((d) => d.id) : []));
-              }}
-            />
+            <input type="checkbox" checked={allShownSelected} onChange={(e) => lib.selectAllShown(e.currentTarget.checked)} />
             Select all shown
           </label>
           {selectedDocs.length > 0 && !trash && (
-            <button type="button" className="btn" onClick={() => void run(() => act.exportMany(selectedDocs, 'nucleus-selection'))}>
+            <button type="button" className="btn" onClick={() => void lib.exportSelected()}>
               Export {selectedDocs.length} selected
             </button>
           )}
         </div>
       )}
+    </>
+  );
+}
 
+/** The rows shown, or why there are none, and more on demand. */
+function DocumentList({ showSync }: Props) {
+  const docs = useStore($documents);
+  const visible = useStore($visible);
+  const trash = useStore($filters).view === 'trash';
+  const liveCount = useStore($liveCount);
+  const syncStates = useStore($syncStates);
+  const shown = useStore(lib.$shown);
+  const selected = useStore(lib.$selected);
+  const page = useStore(lib.$page);
+  return (
+    <>
       {docs === null ? (
         <p className="lib-empty">Reading your documents…</p>
       ) : page.length === 0 ? (
@@ -312,19 +234,42 @@ function Library({ showSync = false }: Props) {
       ) : (
         <ul className="lib-list" aria-label={trash ? 'Documents in the trash' : 'Your documents'}>
           {page.map((d) => (
-            <LibraryRow key={d.id} doc={d} selected={selected.has(d.id)} sync={showSync ? (syncStates[d.id] ?? d.sync ?? 'local') : undefined} onSelect={onSelect} onAction={onAction} />
+            <LibraryRow key={d.id} doc={d} selected={selected.has(d.id)} sync={showSync ? (syncStates[d.id] ?? d.sync ?? 'local') : undefined} onSelect={lib.select} onAction={lib.rowAction} />
           ))}
         </ul>
       )}
       {visible.length > shown && (
-        <button type="button" className="btn lib-more" onClick={() => setShown((s) => s + PAGE)}>
-          Show {Math.min(PAGE, visible.length - shown)} more (of {visible.length})
+        <button type="button" className="btn lib-more" onClick={lib.showMore}>
+          Show {Math.min(lib.PAGE, visible.length - shown)} more (of {visible.length})
         </button>
       )}
+    </>
+  );
+}
+
+function Library({ showSync = false }: Props) {
+  const docs = useStore($documents);
+  const tags = useStore($tagsInUse);
+  const dialog = useStore(lib.$dialog);
+  const busy = useStore(lib.$busy);
+  const { dragging, dragProps } = useFileDrop();
+
+  useEffect(() => lib.startLibraryState(), []);
+  return (
+    <div className={`lib${dragging ? ' is-dragging' : ''}`} {...dragProps} aria-busy={docs === null || busy}>
+      <Toolbar />
+
+      <FilterBar showSync={showSync} />
+
+      <Notices />
+
+      <SelectBar />
+
+      <DocumentList showSync={showSync} />
       <p className="lib-drop-hint" aria-hidden={!dragging}>
         Drop .nucleus.json files to import them
       </p>
-      <LibraryDialogs dialog={dialog} onClose={() => setDialog(null)} onConfirm={onConfirm} knownTags={tags} />
+      <LibraryDialogs dialog={dialog} onClose={lib.closeDialog} onConfirm={(step) => void lib.confirm(step)} knownTags={tags} />
     </div>
   );
 }

@@ -3,18 +3,14 @@
  * delete forever, tags, history, and the replace / keep-both question of
  * an import. Each is a Modal (focus kept inside, Escape closes).
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import Modal from '../account/Modal';
-import type { Reference, DocumentSummary, Version } from '../../storage';
-import { formatDate, parseTags, type PendingImport } from './actions';
-import { libraryRepository } from './libraryStore';
+import type { DocumentSummary, NucleusDocument } from '../../storage';
+import { VersionHistory } from '../history/VersionHistory';
+import { parseTags } from './actions';
+import type { ConfirmedStep, LibraryDialog } from './libraryState';
 
-export type LibraryDialog =
-  | { type: 'delete'; doc: DocumentSummary; references: Reference[] }
-  | { type: 'purge'; doc: DocumentSummary }
-  | { type: 'tags'; doc: DocumentSummary }
-  | { type: 'history'; doc: DocumentSummary }
-  | { type: 'import'; pending: PendingImport };
+export type { ConfirmedStep, LibraryDialog };
 
 interface Props {
   dialog: LibraryDialog | null;
@@ -25,46 +21,23 @@ interface Props {
   knownTags?: readonly string[];
 }
 
-export type ConfirmedStep =
-  | { type: 'delete'; doc: DocumentSummary }
-  | { type: 'purge'; doc: DocumentSummary }
-  | { type: 'tags'; doc: DocumentSummary; tags: string[] }
-  | { type: 'restore-version'; doc: DocumentSummary; version: Version }
-  | { type: 'import'; pending: PendingImport; choice: 'replace' | 'keep-both' };
+/**
+ * The library has no editor loaded, so a version is summed up by what every
+ * kind of document has; the list of changed fields says the rest.
+ */
+const summarize = (doc: NucleusDocument) => [
+  { term: 'Name', value: doc.name || 'Untitled' },
+  { term: 'Tags', value: doc.tags?.length ? doc.tags.join(', ') : 'None' },
+];
 
-function History({ doc, onConfirm }: { doc: DocumentSummary; onConfirm: Props['onConfirm'] }) {
-  const [versions, setVersions] = useState<Version[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    void libraryRepository()
-      .then((r) => r.versions(doc.id))
-      .then((v) => live && setVersions(v));
-    return () => {
-      live = false;
-    };
-  }, [doc.id]);
-  if (!versions) return <p className="lib-dialog-lead">Reading the history…</p>;
+/** The editors' History list and preview; the Modal's close button is the one way out. */
+function History({ dialog, onConfirm }: { dialog: Extract<LibraryDialog, { type: 'history' }>; onConfirm: Props['onConfirm'] }) {
+  const { doc, versions, current } = dialog;
+  if (!versions || !current) return <p className="lib-dialog-lead">Reading the history…</p>;
   return (
     <>
       <p className="lib-dialog-lead">Each version is kept for a stretch of editing. Restoring one saves it as the newest version, so you can go back again.</p>
-      <ol className="lib-versions">
-        {versions.map((v, i) => (
-          <li key={v.id}>
-            <div>
-              <p className="lib-version-time">
-                <time dateTime={v.savedAt}>{formatDate(v.savedAt)}</time>
-                {i === 0 && <span className="lib-flag is-current">current</span>}
-              </p>
-              <p className="lib-version-summary">{v.summary}</p>
-            </div>
-            {i > 0 && (
-              <button type="button" className="btn" onClick={() => onConfirm({ type: 'restore-version', doc, version: v })}>
-                Restore<span className="visually-hidden"> the version of {formatDate(v.savedAt)}</span>
-              </button>
-            )}
-          </li>
-        ))}
-      </ol>
+      <VersionHistory versions={versions} current={current} summarize={summarize} markCurrent onRestore={(version) => onConfirm({ type: 'restore-version', doc, version })} />
     </>
   );
 }
@@ -159,17 +132,20 @@ export default function LibraryDialogs({ dialog, onClose, onConfirm, knownTags =
     import: 'Already in your library',
   };
   return (
-    <Modal open={!!d} onClose={onClose} titleId={titleId} title={d ? titles[d.type] : ''} eyebrow={d && 'doc' in d ? d.doc.name : undefined} className="lib-dialog">
+    <Modal
+      open={!!d}
+      onClose={onClose}
+      titleId={titleId}
+      title={d ? titles[d.type] : ''}
+      eyebrow={d && 'doc' in d ? d.doc.name : undefined}
+      className={d?.type === 'history' ? 'lib-dialog kit-history' : 'lib-dialog'}
+    >
       {d?.type === 'delete' && (
         <>
-          <p className="lib-dialog-lead">
-            “{d.doc.name}” goes to the trash, where it stays for 30 days and can be restored.
-          </p>
+          <p className="lib-dialog-lead">“{d.doc.name}” goes to the trash, where it stays for 30 days and can be restored.</p>
           {d.references.length > 0 && (
             <div className="lib-warning" role="note">
-              <p>
-                {d.references.length === 1 ? 'A character carries' : `${d.references.length} characters carry`} a copy of it. Their copies stay as they are:
-              </p>
+              <p>{d.references.length === 1 ? 'A character carries' : `${d.references.length} characters carry`} a copy of it. Their copies stay as they are:</p>
               <ul>
                 {d.references.map((r, i) => (
                   <li key={i}>
@@ -203,7 +179,7 @@ export default function LibraryDialogs({ dialog, onClose, onConfirm, knownTags =
         </>
       )}
       {d?.type === 'tags' && <Tags doc={d.doc} known={knownTags} onConfirm={onConfirm} onClose={onClose} />}
-      {d?.type === 'history' && <History doc={d.doc} onConfirm={onConfirm} />}
+      {d?.type === 'history' && <History dialog={d} onConfirm={onConfirm} />}
       {d?.type === 'import' && (
         <>
           <p className="lib-dialog-lead">

@@ -6,8 +6,9 @@
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { editorHref, type DocumentSummary, type SyncState } from '../../storage';
 import { formatDate } from './actions';
+import type { RowAction } from './libraryState';
 
-export type RowAction = 'duplicate' | 'export' | 'tags' | 'history' | 'share' | 'delete' | 'restore' | 'purge';
+export type { RowAction };
 
 const SYNC_LABEL: Record<SyncState, string> = { local: 'On this device only', synced: 'Synced', waiting: 'Waiting to sync', conflict: 'Conflict' };
 

@@ -119,7 +119,8 @@ export async function reloadLibrary(): Promise<void> {
 
 /** Starts the library: filters from the URL, documents from the repository, reloads on changes. Returns a stop function. */
 export function startLibrary(): () => void {
-  $filters.set(filtersFromSearch(location.search));
+  // No address outside a browser (the unit tests): the default filters.
+  $filters.set(filtersFromSearch(typeof location === 'undefined' ? '' : location.search));
   let unsubscribe = () => {};
   let stopped = false;
   void libraryRepository().then((repo) => {

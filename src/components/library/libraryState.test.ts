@@ -1,0 +1,103 @@
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReadableAtom } from 'nanostores';
+import { openLocalRepository, type LocalRepository } from '../../storage/local';
+import { setActiveRepository } from '../../storage/active';
+import { exportDocument } from '../../storage';
+import { weapon } from '../../rules/testing';
+import type { NucleusDocument } from '../../rules';
+import { $documents, $visible, reloadLibrary, setFilters } from './libraryStore';
+import * as lib from './libraryState';
+
+// The library's state over a real repository (IndexedDB as fake-indexeddb gives it, as the storage tests do).
+let repo: LocalRepository;
+let stop: () => void;
+beforeAll(async () => {
+  repo = await openLocalRepository({ dbName: 'library-state', channel: null });
+  setActiveRepository(repo);
+  stop = lib.startLibraryState();
+  await reloadLibrary();
+});
+afterAll(() => {
+  stop();
+  repo.close();
+});
+
+/** Resolves once the store's value passes `ok` (now, or on a later change). */
+function until<T>(store: ReadableAtom<T>, ok: (v: T) => boolean): Promise<T> {
+  return new Promise((resolve) => {
+    const off = store.subscribe((v) => {
+      if (!ok(v)) return;
+      queueMicrotask(() => off());
+      resolve(v);
+    });
+  });
+}
+
+const longarm = (over: Record<string, unknown> = {}) => weapon({ id: 'w1', name: 'Longarm', ...over } as never) as NucleusDocument;
+const file = (doc: NucleusDocument) => {
+  const f = exportDocument(doc);
+  return new File([f.text], f.fileName, { type: 'application/json' });
+};
+
+describe('the library state', () => {
+  it('imports a file and says so; a broken one gets the reason in a sentence', async () => {
+    await lib.importFiles([file(longarm())]);
+    expect(lib.$notice.get()).toMatchObject({ tone: 'ok', text: expect.stringMatching(/^Imported "Longarm" from /) });
+    await reloadLibrary();
+    expect($documents.get()?.map((d) => d.name)).toEqual(['Longarm']);
+
+    await lib.importFiles([new File(['{ not json'], 'broken.nucleus.json')]);
+    expect(lib.$notice.get()).toMatchObject({ tone: 'error', text: expect.stringContaining('broken.nucleus.json') });
+    expect(lib.$busy.get()).toBe(false);
+  });
+
+  it('asks before importing a document already here; "replace" keeps the old one in its history', async () => {
+    await lib.importFiles([file(longarm({ name: 'Longarm Mk II' }))]);
+    const dialog = lib.$dialog.get();
+    expect(dialog?.type).toBe('import');
+    await lib.confirm({ type: 'import', pending: (dialog as Extract<lib.LibraryDialog, { type: 'import' }>).pending, choice: 'replace' });
+    expect(lib.$dialog.get()).toBeNull();
+    expect(lib.$notice.get()?.text).toMatch(/replacing the ones already here/);
+    await reloadLibrary();
+    expect($documents.get()?.map((d) => d.name)).toEqual(['Longarm Mk II']);
+  });
+
+  it('History shows the versions and the document now, and restores one as a new save', async () => {
+    const doc = $documents.get()![0]!;
+    lib.rowAction('history', doc);
+    expect(lib.$dialog.get()).toMatchObject({ type: 'history', versions: null });
+    const open = (await until(lib.$dialog, (d) => d?.type === 'history' && !!d.versions)) as Extract<lib.LibraryDialog, { type: 'history' }>;
+    expect(open.current?.name).toBe('Longarm Mk II');
+    expect(open.versions!.map((v) => v.document.name)).toEqual(['Longarm Mk II', 'Longarm']);
+    await lib.confirm({ type: 'restore-version', doc, version: open.versions![1]! });
+    expect(lib.$notice.get()?.text).toMatch(/^Restored "Longarm Mk II" as it was on /);
+    expect((await repo.get('w1'))?.document.name).toBe('Longarm');
+    expect(await repo.versions('w1')).toHaveLength(3);
+  });
+
+  it('keeps the selection to documents on the list, and starts paging again on new filters', async () => {
+    await reloadLibrary();
+    lib.selectAllShown(true);
+    expect(lib.$selectedDocs.get().map((d) => d.id)).toEqual(['w1']);
+    expect(lib.$allShownSelected.get()).toBe(true);
+    lib.showMore();
+    expect(lib.$shown.get()).toBe(2 * lib.PAGE);
+
+    setFilters({ kind: 'creature' });
+    expect($visible.get()).toEqual([]);
+    expect(lib.$selected.get().size).toBe(0);
+    expect(lib.$shown.get()).toBe(lib.PAGE);
+    setFilters({ kind: undefined });
+  });
+
+  it('moving to the trash asks first, then says where it went', async () => {
+    const doc = $documents.get()![0]!;
+    lib.rowAction('delete', doc);
+    expect(lib.$dialog.get()).toMatchObject({ type: 'delete', references: [] });
+    await lib.confirm({ type: 'delete', doc });
+    expect(lib.$notice.get()?.text).toBe('Moved "Longarm" to the trash.');
+    await reloadLibrary();
+    expect($documents.get()?.[0]?.deletedAt).toBeTruthy();
+  });
+});
