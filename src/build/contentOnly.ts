@@ -11,7 +11,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSy
 import { dirname, join } from 'node:path';
 import type { BuildContext, PagePlan } from './context';
 import { getSite } from './site';
-import { contentPagePaths, pageFile } from '../content/pagePaths';
+import { contentPagePaths, pageFile } from '../content';
 import { appKey, htmlCache, renderKey, sharedKey, sharedParts } from './renderCache';
 import { dataFiles } from './dataFiles';
 import { snapshotDir, snapshotIdentity, SNAPSHOT_FORMAT, environmentKey, type SnapshotRecord } from './snapshot';

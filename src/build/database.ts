@@ -6,19 +6,14 @@ import { createRequire } from 'node:module';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { buildContentDatabase, openContentDatabase, queryApiPath, queryApiPathOfHash, navigationApiPath, type ContentDatabase } from '../db';
 import { parseQueryParams, matcherFor, comparatorFor, surroundOf, hashParams } from '../query';
-import { type Site } from '../content/load';
+import { type Site, getCatalogues, siteSections, catalogueSections, pageSummaryQuery, surroundQuery, NAVIGATION_QUERY, globalQueries, factsOf } from '../content';
 import { getSite } from './site';
-import { getCatalogues } from '../content/catalogues';
-import { siteSections } from '../content/search';
-import { catalogueSections } from '../content/catalogueSearch';
 import { createSearchIndex, SEARCH_MANIFEST_PATH, type SearchFiles } from '../search';
-import { pageSummaryQuery, surroundQuery, NAVIGATION_QUERY, globalQueries } from '../content/queries';
 import { siteConfig } from '../config/site';
 import { timed, startPhase, endPhase } from './timing';
 import { openValueCache, sha } from './cache';
 import { buildContext, type BuildContext } from './context';
 import { startCompressing } from './compression';
-import { factsOf } from '../content/recordFacts';
 
 const require = createRequire(import.meta.url);
 

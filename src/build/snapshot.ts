@@ -24,7 +24,7 @@ import { cacheDir, flushWrites, sha } from './cache';
 import { buildContext } from './context';
 import { htmlCache } from './renderCache';
 import { startPhase, endPhase } from './timing';
-import { pageFile } from '../content/pagePaths';
+import { pageFile } from '../content';
 import { openLedger } from './ledger';
 import { pageModuleOf, serverBundleDir, snapshotRoute, type PageBuildData } from './astro';
 import type { BuildSecurity } from '../security/build';

@@ -7,10 +7,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { loadSite } from '../content/load';
-import { getCatalogues } from '../content/catalogues';
-import { siteSections } from '../content/search';
-import { catalogueSections } from '../content/catalogueSearch';
+import { loadSite, getCatalogues, siteSections, catalogueSections } from '../content';
 import { engineFor } from './testing';
 import type { SearchHit } from './engine';
 

@@ -2,11 +2,10 @@
  * Test helpers for search: pages from Markdown, and an engine loaded the way
  * the browser loads it (through the JSON files). Pure; tests only.
  */
-import { parseMarkdown } from '../content/markdown';
+import { parseMarkdown } from '../content';
 import { createSearchIndex } from './indexBuilder';
 import { SearchEngine } from './engine';
-import type { SearchSection } from '../content/sections';
-import type { PageRecord } from '../content/types';
+import type { SearchSection, PageRecord } from '../content';
 
 export function pageRecord(path: string, title: string, md: string, extra: Partial<PageRecord> = {}): PageRecord {
   return { _path: path, path, title, description: '', body: parseMarkdown(md).body, draft: false, partial: false, ...extra } as unknown as PageRecord;
