@@ -13,7 +13,7 @@ import type { SearchHit } from './engine';
 
 const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
 const site = loadSite(contentDir);
-const engine = engineFor([...siteSections(site), ...catalogueSections(site.records, (getCatalogues(contentDir) ?? {}) as never)]);
+const engine = engineFor([...siteSections(site), ...catalogueSections(site.records, { ...getCatalogues(contentDir) })]);
 
 /** "Page › Heading" for a page's section, "kind: Name" for a catalogue entry. */
 const label = (h: SearchHit) => (h.kind === 'page' ? (h.heading ? `${h.pageTitle} › ${h.heading}` : h.pageTitle) : `${h.kind}: ${h.pageTitle}`);
