@@ -9,7 +9,7 @@
  * checks their imports against these same rules.
  */
 
-const { MAY_IMPORT, LEAVES } = require('./scripts/layers.cjs');
+const { MAY_IMPORT, LEAVES, SURFACES, MAY_NOT_IMPORT } = require('./scripts/layers.cjs');
 
 const layerRules = Object.entries(MAY_IMPORT).map(([folder, allowed]) => ({
   name: `layer-${folder}`,
@@ -23,9 +23,27 @@ const layerRules = Object.entries(MAY_IMPORT).map(([folder, allowed]) => ({
   },
 }));
 
+const surfaceRules = Object.entries(SURFACES).map(([folder, files]) => ({
+  name: `surface-${folder}`,
+  comment: `from outside src/${folder}, import only its surface: ${files.map((f) => `src/${folder}/${f}`).join(', ')} (docs/architecture.md, Conventions)`,
+  severity: 'error',
+  from: { pathNot: `^src/${folder}/` },
+  to: { path: `^src/${folder}/`, pathNot: `^src/${folder}/(${files.map((f) => f.replace(/\./g, '\\.')).join('|')})$` },
+}));
+
+const partRules = Object.entries(MAY_NOT_IMPORT).map(([part, denied]) => ({
+  name: `part-${part.replace(/\//g, '-')}`,
+  comment: `src/${part} imports none of ${denied.map((f) => `src/${f}`).join(', ')} (docs/architecture.md, Layers)`,
+  severity: 'error',
+  from: { path: `^src/${part}/`, pathNot: '\\.test\\.tsx?$' },
+  to: { path: `^src/(${denied.join('|')})/`, pathNot: LEAVES, dependencyTypesNot: ['type-only'] },
+}));
+
 module.exports = {
   forbidden: [
     ...layerRules,
+    ...surfaceRules,
+    ...partRules,
     {
       name: 'src-not-scripts',
       comment: 'code and tests under src/ never import the command-line scripts (src/storage/testing starts the emulator through scripts/)',

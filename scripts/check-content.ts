@@ -6,9 +6,7 @@
  * engine.
  * Prints each problem as `file:line: reason` and exits 1 when there is one.
  */
-import { loadSite, contentDirFromEnv } from '../src/content/load';
-import { loadCatalogues } from '../src/content/catalogues';
-import { ContentErrors, ContentError } from '../src/content/errors';
+import { loadSite, contentDirFromEnv, loadCatalogues, ContentErrors, ContentError } from '../src/content';
 import { join } from 'node:path';
 
 const dir = contentDirFromEnv();

@@ -33,4 +33,23 @@ const MAY_IMPORT = {
   integrations: ['build', 'content', 'search', 'db', 'query', 'config', 'security'],
 };
 
-module.exports = { MAY_IMPORT, LEAVES };
+/**
+ * Folders whose files are internal: from outside the folder, only these
+ * surface files may be imported (type imports too), e.g. `../content`, not
+ * `../content/load` (docs/architecture.md, Conventions).
+ */
+const SURFACES = {
+  content: ['index.ts', 'browser.ts', 'testing.ts'],
+};
+
+/**
+ * Parts of a folder held to less than their folder: part → folders of src/
+ * it may not import (type imports exempt). The editor kit is the shared,
+ * app-state-free part of the editors; the catalogue loader that reads the
+ * page, the preview store and the site config lives in src/editors/catalogues.ts.
+ */
+const MAY_NOT_IMPORT = {
+  'editors/kit': ['stores', 'config'],
+};
+
+module.exports = { MAY_IMPORT, LEAVES, SURFACES, MAY_NOT_IMPORT };

@@ -7,12 +7,17 @@
  */
 import { describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 
 const require = createRequire(import.meta.url);
-const { MAY_IMPORT, LEAVES } = require('./layers.cjs') as { MAY_IMPORT: Record<string, string[]>; LEAVES: string };
+const { MAY_IMPORT, LEAVES, SURFACES, MAY_NOT_IMPORT } = require('./layers.cjs') as {
+  MAY_IMPORT: Record<string, string[]>;
+  LEAVES: string;
+  SURFACES: Record<string, string[]>;
+  MAY_NOT_IMPORT: Record<string, string[]>;
+};
 
 /** dependency-cruiser's command (DEPCRUISE overrides it, e.g. a copy installed elsewhere). */
 function depcruise(): string {
@@ -23,19 +28,40 @@ function depcruise(): string {
 }
 
 /** The `src/<folder>` of a project path, or null outside src/. */
-const folderOf = (path: string) => /^src\/([^/]+)\//.exec(path)?.[1] ?? null;
+const folderOf = (path: string) => /^src\/([^/.]+)(?:\/|$)/.exec(path)?.[1] ?? null;
+
+/**
+ * An import from outside a folder with a surface (SURFACES) of one of its
+ * other files, or null. `to` is the resolved path, with or without extension.
+ */
+function surfaceProblem(file: string, to: string): string | null {
+  const into = folderOf(to);
+  const surface = into ? SURFACES[into] : undefined;
+  if (!into || !surface || folderOf(file) === into) return null;
+  const name = to.slice(`src/${into}/`.length).replace(/\.(ts|tsx|mjs|js)$/, '') || 'index';
+  if (surface.some((f) => f.replace(/\.ts$/, '') === name)) return null;
+  return `${file} imports ${to}: from outside src/${into}, import its surface (${surface.map((f) => `src/${into}/${f}`).join(', ')})`;
+}
 
 /**
  * What an import in `file` (project-relative) of `target` breaks, or null.
- * Type-only imports are exempt, as in .dependency-cruiser.cjs.
+ * Type-only imports are exempt from the layers, as in .dependency-cruiser.cjs,
+ * but not from a folder's surface.
  */
 export function layerProblem(file: string, target: string, typeOnly: boolean): string | null {
-  if (typeOnly || !target.startsWith('.')) return null;
+  if (!target.startsWith('.')) return null;
   const to = normalize(join(dirname(file), target)).split(sep).join('/');
+  return (typeOnly ? null : folderProblem(file, to)) ?? surfaceProblem(file, to);
+}
+
+/** An import of `to` that goes up a layer (or into scripts/), or null. */
+function folderProblem(file: string, to: string): string | null {
   if (file.startsWith('src/') && to.startsWith('scripts/')) return `${file} imports ${to}: nothing under src/ imports scripts/`;
   const from = folderOf(file);
   const into = folderOf(to);
   if (!from || !into || from === into || new RegExp(LEAVES).test(to)) return null;
+  const part = Object.keys(MAY_NOT_IMPORT).find((p) => file.startsWith(`src/${p}/`));
+  if (part && MAY_NOT_IMPORT[part]!.includes(into)) return `${file} imports ${to}: src/${part} imports none of ${MAY_NOT_IMPORT[part]!.map((f) => `src/${f}`).join(', ')}`;
   const allowed = MAY_IMPORT[from];
   if (!allowed || allowed.includes(into)) return null;
   return `${file} imports ${to}: src/${from} may import ${allowed.length ? allowed.map((f) => `src/${f}`).join(', ') : 'no other folder'}`;
@@ -80,4 +106,37 @@ describe('layer rules (docs/architecture.md, .dependency-cruiser.cjs)', () => {
     expect(layerProblem('src/query/x.ts', '../content/paths', false)).toMatch(/src\/query may import no other folder/);
     expect(layerProblem('src/editors/x.test.ts', '../../scripts/lib/catalogues', false)).toMatch(/nothing under src\/ imports scripts\//);
   });
+
+  it('names a deep import of src/content from outside it, type imports included, and lets its surfaces and its own files pass', () => {
+    const text = "---\nimport { pageData } from '../content/pageData';\nimport type { NavNode } from '../content/types';\nimport { trail } from '../content';\n---\n<p />";
+    expect(astroProblems('src/layouts/Deep.astro', text)).toEqual([
+      expect.stringMatching(/^src\/layouts\/Deep\.astro imports src\/content\/pageData: from outside src\/content, import its surface/),
+      expect.stringMatching(/^src\/layouts\/Deep\.astro imports src\/content\/types: /),
+    ]);
+    expect(layerProblem('scripts/check.ts', '../src/content/load', false)).toMatch(/import its surface \(src\/content\/index\.ts, /);
+    expect(layerProblem('src/scripts/page.ts', '../content/browser', false)).toBeNull();
+    expect(layerProblem('src/query/x.ts', '../content', false)).toMatch(/src\/query may import no other folder/);
+    expect(layerProblem('tests/e2e/x.spec.ts', '../../src/content/testing', false)).toBeNull();
+    expect(layerProblem('src/content/load.ts', './markdown', false)).toBeNull();
+  });
+
+  it('names an editor-kit import of the stores or the config, and lets the rest of the editors have them', () => {
+    expect(layerProblem('src/editors/kit/catalogues.ts', '../../stores/preview', false)).toMatch(/src\/editors\/kit imports none of src\/stores, src\/config/);
+    expect(layerProblem('src/editors/kit/Notices.tsx', '../../config/base', false)).toMatch(/src\/editors\/kit imports none of/);
+    expect(layerProblem('src/editors/kit/Notices.tsx', '../../config/site', true)).toBeNull();
+    expect(layerProblem('src/editors/catalogues.ts', '../stores/preview', false)).toBeNull();
+  });
+
+  it('dependency-cruiser refuses a deep import of src/content and a kit import of the stores', () => {
+    const dir = mkdtempSync(join('src', 'editors', 'kit', 'layers-probe-'));
+    try {
+      writeFileSync(join(dir, 'probe.ts'), "import { loadSite } from '../../../content/load';\nimport { $preview } from '../../../stores/preview';\nexport const probe = [loadSite, $preview];\n");
+      const r = spawnSync(depcruise(), [dir, '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+      expect(r.status).not.toBe(0);
+      expect(r.stdout).toMatch(/surface-content/);
+      expect(r.stdout).toMatch(/part-editors-kit/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -7,7 +7,7 @@ import { describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readCatalogues } from '../src/content/catalogueReader';
+import { readCatalogues } from '../src/content';
 import { scratchDir } from '../src/content/testing';
 
 const root = resolve(import.meta.dirname, '..');

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { evaluate, loadDocument, probabilityAtLeast, expectedHits } from '../src/rules';
-import { readCatalogues } from '../src/content/catalogueReader';
+import { readCatalogues } from '../src/content';
 
 const USAGE = 'usage: rules evaluate FILE.json | rules probability --pool N --difficulty D [--edge]';
 

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import initSqlJs from 'sql.js';
 import { openContentDatabase } from '../../src/db';
-import { pageQuery, surroundQuery } from '../../src/content/queries';
+import { pageQuery, surroundQuery } from '../../src/content';
 import { dirname, join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { searchReport, searchFilesIn } from './search';

@@ -144,8 +144,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   let files: Map<string, string>;
   let buildMs: number | undefined;
   if (content) {
-    const { loadSite } = await import('../../src/content/load');
-    const { siteSections } = await import('../../src/content/search');
+    const { loadSite, siteSections } = await import('../../src/content');
     const { createSearchIndex } = await import('../../src/search');
     const site = loadSite(content);
     const t = performance.now();

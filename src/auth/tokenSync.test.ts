@@ -47,27 +47,27 @@ describe('resolveTokenSyncUrl', () => {
 
 describe('syncToken', () => {
   it('POSTs with a bearer header', async () => {
-    const f = vi.fn(async () => new Response(null, { status: 204 }));
-    expect(await syncToken('https://x/s', 'post', 'tok', f as unknown as typeof fetch)).toBe(true);
+    const f = vi.fn<typeof fetch>(async () => new Response(null, { status: 204 }));
+    expect(await syncToken('https://x/s', 'post', 'tok', f)).toBe(true);
     expect(f).toHaveBeenCalledWith('https://x/s', expect.objectContaining({ method: 'POST', headers: { Authorization: 'Bearer tok' } }));
   });
   it('DELETEs without a token', async () => {
-    const f = vi.fn(async () => new Response(null, { status: 200 }));
-    await syncToken('https://x/s', 'delete', null, f as unknown as typeof fetch);
+    const f = vi.fn<typeof fetch>(async () => new Response(null, { status: 200 }));
+    await syncToken('https://x/s', 'delete', null, f);
     expect(f).toHaveBeenCalledWith('https://x/s', expect.objectContaining({ method: 'DELETE', headers: {} }));
   });
   it('logs a failure and never throws', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const f = vi.fn(async () => {
+    const f = vi.fn<typeof fetch>(async () => {
       throw new TypeError('offline');
     });
-    expect(await syncToken('https://x/s', 'post', 't', f as unknown as typeof fetch)).toBe(false);
+    expect(await syncToken('https://x/s', 'post', 't', f)).toBe(false);
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
   });
   it('does nothing when skipping', async () => {
-    const f = vi.fn();
-    expect(await syncToken('https://x/s', 'skip', 't', f as unknown as typeof fetch)).toBe(true);
+    const f = vi.fn<typeof fetch>();
+    expect(await syncToken('https://x/s', 'skip', 't', f)).toBe(true);
     expect(f).not.toHaveBeenCalled();
   });
 });

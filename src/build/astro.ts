@@ -233,6 +233,7 @@ export async function openBundle(dir: string): Promise<BundleRenderer> {
   if (!existsSync(join(bundle, route.module)) || !existsSync(join(bundle, 'renderers.mjs'))) throw new Error('the saved server bundle is incomplete');
   if (existsSync(join(bundle, 'middleware.mjs'))) throw new Error('the site has middleware, which the content-only rebuild does not run');
   const { Pipeline, RenderContext, createRequest, createAssetLink, createStylesheetElementSet, deserializeRouteData, Logger, nodeLogDestination, deserializeManifest, NOOP_MIDDLEWARE_FN } =
+    // Astro's internals have no public types; RenderInternals (above) names the parts used.
     (await loadInternals()) as unknown as RenderInternals;
   linkPackages(bundle);
   const saved = deserializeManifest(route.manifest);

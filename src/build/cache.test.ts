@@ -1,7 +1,7 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadSite } from '../content/load';
+import { loadSite } from '../content';
 import { ParseCache, flushWrites, readCacheFile } from './cache';
 import { buildContext } from './context';
 import { buildTimestamp } from './info';

@@ -96,7 +96,7 @@ const JOBS = Symbol.for('nucleus.compression.jobs');
 
 /** The jobs started in this process and not yet taken by `writeCompressedCopies`. */
 export function compressionJobs(): CompressionJob[] {
-  const g = globalThis as unknown as Record<symbol, CompressionJob[] | undefined>;
+  const g = globalThis as typeof globalThis & { [JOBS]?: CompressionJob[] };
   return (g[JOBS] ??= []);
 }
 

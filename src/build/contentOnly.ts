@@ -11,7 +11,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSy
 import { dirname, join } from 'node:path';
 import type { BuildContext, PagePlan } from './context';
 import { getSite } from './site';
-import { contentPagePaths, pageFile } from '../content/pagePaths';
+import { contentPagePaths, pageFile } from '../content';
 import { appKey, htmlCache, renderKey, sharedKey, sharedParts } from './renderCache';
 import { dataFiles } from './dataFiles';
 import { snapshotDir, snapshotIdentity, SNAPSHOT_FORMAT, environmentKey, type SnapshotRecord } from './snapshot';
@@ -120,7 +120,7 @@ async function prepare(h: BuildContext): Promise<Ready | { fallback: string }> {
   const redirects = paths.filter((p) => p.props.redirect).map((p) => p.props.path);
   if (!sameSet(pages.map((p) => p.props.path), record.paths) || !sameSet(redirects, record.redirects)) return { fallback: 'pages were added, removed or moved' };
   if (sharedKey(site, h.security) !== record.sharedKey) {
-    const parts = sharedParts(site, h.security) as unknown as Record<string, string>;
+    const parts: Record<string, string> = { ...sharedParts(site, h.security) };
     const changed = Object.keys(parts).filter((name) => parts[name] !== record.sharedParts[name]);
     return { fallback: `what every page shows changed (${changed.join(', ') || 'shared key'}: a title, order or folder, folder settings or catalogues)` };
   }

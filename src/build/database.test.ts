@@ -1,7 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { loadSite } from '../content/load';
+import { loadSite, pageQuery, pageSummaryQuery, surroundQuery } from '../content';
 import { buildDatabase } from './database';
-import { pageQuery, pageSummaryQuery, surroundQuery } from '../content/queries';
 import { queryApiPath, navigationApiPath } from '../db';
 import { writeCorpus, page } from '../content/testing';
 

@@ -6,19 +6,15 @@ import { createRequire } from 'node:module';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { buildContentDatabase, openContentDatabase, queryApiPath, queryApiPathOfHash, navigationApiPath, type ContentDatabase } from '../db';
 import { parseQueryParams, matcherFor, comparatorFor, surroundOf, hashParams } from '../query';
-import { type Site } from '../content/load';
+import { type Site, getCatalogues, siteSections, catalogueSections, pageSummaryQuery, surroundQuery, NAVIGATION_QUERY, globalQueries, factsOf } from '../content';
+import type { Catalogues } from '../rules';
 import { getSite } from './site';
-import { getCatalogues } from '../content/catalogues';
-import { siteSections } from '../content/search';
-import { catalogueSections } from '../content/catalogueSearch';
 import { createSearchIndex, SEARCH_MANIFEST_PATH, type SearchFiles } from '../search';
-import { pageSummaryQuery, surroundQuery, NAVIGATION_QUERY, globalQueries } from '../content/queries';
 import { siteConfig } from '../config/site';
 import { timed, startPhase, endPhase } from './timing';
 import { openValueCache, sha } from './cache';
 import { buildContext, type BuildContext } from './context';
 import { startCompressing } from './compression';
-import { factsOf } from '../content/recordFacts';
 
 const require = createRequire(import.meta.url);
 
@@ -55,9 +51,9 @@ export function getContentDatabase(context: BuildContext = buildContext()): Prom
  * build (not the development server), which caches shards and answers and
  * starts the compressed copies.
  */
-export async function buildDatabase(site: Site, catalogues: object, building = false): Promise<BuiltDatabase> {
+export async function buildDatabase(site: Site, catalogues: Partial<Catalogues>, building = false): Promise<BuiltDatabase> {
   const SQL = await getSql();
-  const sections = timed('search sections', () => [...siteSections(site), ...catalogueSections(site.records, catalogues as never)]);
+  const sections = timed('search sections', () => [...siteSections(site), ...catalogueSections(site.records, catalogues)]);
   // Shards whose sections did not change come from the build cache.
   const shards = building ? openValueCache('search') : undefined;
   const search = timed('search index', () => createSearchIndex(sections, site.integrity, shards && Object.assign(shards, { hash: (text: string) => sha(text) })));
@@ -73,7 +69,7 @@ export async function buildDatabase(site: Site, catalogues: object, building = f
     documentJson,
     navigation: { [siteConfig.defaultLocale]: site.navigation },
     dirConfigs: site.dirConfigs,
-    catalogues: catalogues as unknown as Record<string, Record<string, unknown>[]>,
+    catalogues: { ...catalogues },
     // The manifest as `main`, each shard's index under its name (texts stay out: the pages hold them).
     search: Object.fromEntries([
       ['main', search.files.get(SEARCH_MANIFEST_PATH)!],

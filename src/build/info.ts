@@ -6,9 +6,8 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Site } from '../content/load';
-import type { PageRecord } from '../content/types';
-import { factsOf } from '../content/recordFacts';
+import type { Site, PageRecord } from '../content';
+import { factsOf } from '../content';
 
 function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
   if (!existsSync(dir)) return;

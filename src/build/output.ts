@@ -16,7 +16,7 @@ import { buildContext, type BuildContext } from './context';
 import { printResult } from './result';
 import { openLedger, type Ledger } from './ledger';
 import { mark, startPhase, endPhase } from './timing';
-import { pageFile } from '../content/pagePaths';
+import { pageFile } from '../content';
 
 /** Writes `path → content` pairs under `out`, making each folder once. */
 export function writeAll(out: string, files: Iterable<[string, string | Uint8Array]>): number {

@@ -11,16 +11,13 @@
  * globalThis: Astro renders pages in the process that runs the integration
  * hooks, but from its own bundle, so module state is not shared. Node only.
  */
-import type { Site } from '../content/load';
-import type { PageRecord } from '../content/types';
+import type { Site, PageRecord } from '../content';
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha, cacheFolder, writeAtomic } from './cache';
 import type { BuildContext } from './context';
 import { getCodeVersion } from './info';
-import { getCatalogues } from '../content/catalogues';
-import { catalogueHomeLinks } from '../content/catalogueSearch';
-import { factsOf } from '../content/recordFacts';
+import { getCatalogues, catalogueHomeLinks, factsOf } from '../content';
 
 
 const shared = new WeakMap<Site, SharedParts>();

@@ -5,7 +5,7 @@
  * memory (this module is loaded again when code changes, which drops them),
  * so a content edit re-parses one file. Node only.
  */
-import { contentDirFromEnv, loadSite, type Site } from '../content/load';
+import { contentDirFromEnv, loadSite, type Site } from '../content';
 import { openParseCache, ParseCache } from './cache';
 import { buildContext } from './context';
 import { timed } from './timing';

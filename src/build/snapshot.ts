@@ -24,7 +24,7 @@ import { cacheDir, flushWrites, sha } from './cache';
 import { buildContext } from './context';
 import { htmlCache } from './renderCache';
 import { startPhase, endPhase } from './timing';
-import { pageFile } from '../content/pagePaths';
+import { pageFile } from '../content';
 import { openLedger } from './ledger';
 import { pageModuleOf, serverBundleDir, snapshotRoute, type PageBuildData } from './astro';
 import type { BuildSecurity } from '../security/build';
@@ -116,9 +116,11 @@ export default function snapshot(): AstroIntegration {
         rmSync(staging, { recursive: true, force: true });
       },
       'astro:build:setup': ({ pages: p, target }) => {
+        // Astro types this map with its internal PageBuildData, which it does not export; ours (astro.ts) names the fields read.
         if (target === 'server') pages = p as unknown as Map<string, PageBuildData>;
       },
       'astro:build:ssr': ({ manifest: m }) => {
+        // Kept as it is for the snapshot's route record (snapshotRoute); its interface has no index signature.
         manifest = m as unknown as Record<string, unknown>;
       },
       'astro:build:generated': async ({ dir, logger }) => {

@@ -29,7 +29,7 @@ export function readCatalogueFile<K extends keyof Catalogues>(file: string, name
   } catch (e) {
     throw new Error(`${file}: cannot read the catalogue (${(e as Error).message.split('\n')[0]})`);
   }
-  if (value == null) return [] as unknown as Catalogues[K];
+  if (value == null) return [] as Catalogues[K];
   if (!Array.isArray(value)) throw new Error(`${file}: a catalogue file must be a YAML list of entries`);
   const schema = catalogueSchemas[name];
   return value.map((entry: unknown, index) => {

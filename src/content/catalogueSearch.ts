@@ -20,7 +20,7 @@ function pageWith(records: PageRecord[], component: string, attrs: Record<string
   );
 }
 
-export function catalogueSections(records: PageRecord[], catalogues: Record<string, Entry[]>): SearchSection[] {
+export function catalogueSections(records: PageRecord[], catalogues: Readonly<Record<string, readonly Entry[] | undefined>>): SearchSection[] {
   const out: SearchSection[] = [];
   // One look through the pages per home, not per entry (entries × pages grew with both).
   const homePages = new Map<string, PageRecord | undefined>();

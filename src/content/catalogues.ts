@@ -61,7 +61,7 @@ function textLinkProblems(entry: Record<string, unknown>): string[] {
 /** Reads and validates every catalogue under `dataDir`; null when there is no such folder. */
 export function loadCatalogues(dataDir: string): Catalogues | null {
   if (!existsSync(dataDir)) return null;
-  const catalogues = emptyCatalogues() as unknown as Record<string, unknown[]>;
+  const catalogues: Record<keyof Catalogues, unknown[]> = emptyCatalogues();
   const where = new Map<unknown, Located>();
   const errors: ContentError[] = [];
 
@@ -100,7 +100,8 @@ export function loadCatalogues(dataDir: string): Catalogues | null {
     }
   }
 
-  const result = catalogues as unknown as Catalogues;
+  // Every entry went through its catalogue's schema above.
+  const result = catalogues as Catalogues;
   // Published gear and creatures must be valid under the rules.
   for (const item of [...result.gear, ...result.creatures]) {
     const { issues } = evaluate(item, result);

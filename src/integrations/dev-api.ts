@@ -69,10 +69,10 @@ export default function devApi(): AstroIntegration {
           // The site, the catalogues and the content database are loaded
           // once per process: forget them, so the next request reads the
           // files again (unchanged pages come from the parse cache).
-          Promise.all([server.ssrLoadModule('/src/build/site.ts'), server.ssrLoadModule('/src/content/catalogues.ts')])
+          Promise.all([server.ssrLoadModule('/src/build/site.ts'), server.ssrLoadModule('/src/content/index.ts')])
             .then(([load, catalogues]) => {
               (load as typeof import('../build/site')).forgetSite();
-              (catalogues as typeof import('../content/catalogues')).forgetCatalogues();
+              (catalogues as typeof import('../content')).forgetCatalogues();
               logger.info(`content changed: ${file}`);
               server.hot.send({ type: 'custom', event: CONTENT_CHANGED, data: { file } });
             })

@@ -73,6 +73,7 @@ export default function security(): AstroIntegration {
         mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
       },
       'astro:build:ssr': async ({ manifest }) => {
+        // Astro's hook gives its SSRManifest, whose type it does not export; ScriptManifest names the part read.
         const scripts = astroInlineScripts(manifest as unknown as ScriptManifest, await islandLoaderScript());
         buildContext().security = { astroScriptHashes: [...new Set(scripts.map(scriptHash))].sort(), services: serviceSources(publicEnv(mode, root)) };
       },

@@ -6,10 +6,7 @@
 import { $preview, leavePreview } from '../stores/preview';
 import { $loading } from '../stores/app';
 import type { ContentClient } from '../db/content-client';
-import { pageQuery, surroundQuery, globalQueries } from '../content/queries';
-import { renderBody, escapeHtml } from '../content/render';
-import { resolveRedirect } from '../content/redirect';
-import type { Body, TocEntry } from '../content/types';
+import { pageQuery, surroundQuery, globalQueries, renderBody, escapeHtml, resolveRedirect, type Body, type TocEntry } from '../content/browser';
 import { BASE, SITE_ROOT as root, stripBase, withBase } from '../config/base';
 import { siteConfig } from '../config/site';
 import { onPage } from './lifecycle';

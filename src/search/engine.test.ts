@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { sectionsOf } from '../content/sections';
+import { sectionsOf } from '../content';
 import { createSearchIndex } from './indexBuilder';
 import { SearchEngine, fuzzyDistance } from './engine';
 import { engineFor, pageRecord } from './testing';
-import type { SearchSection } from '../content/sections';
+import type { SearchSection } from '../content';
 
 const sections: SearchSection[] = [
   ...sectionsOf(pageRecord('/rules/gear', 'Gear', 'Things to carry.\n\n## Rifles\n\nThe plasma rifle fires superheated gas.\n\n## Knives\n\nSharp and quiet.\n'), 'Rules'),

@@ -1,6 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { sectionsOf } from '../content/sections';
-import { catalogueSections } from '../content/catalogueSearch';
+import { sectionsOf, catalogueSections } from '../content';
 import { createSearchIndex, shardOf, SEARCH_MANIFEST_PATH } from './indexBuilder';
 import { pageRecord } from './testing';
 import type { SearchManifest, SearchShard, SearchTexts } from './format';

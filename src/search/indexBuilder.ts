@@ -2,7 +2,7 @@
  * Writes the search index (build side, but pure): one manifest, and per shard
  * an index file and a texts file (see format.ts for the shapes).
  */
-import type { SearchSection } from '../content/sections';
+import type { SearchSection } from '../content';
 import {
   SEARCH_FORMAT_VERSION,
   PAGE_FIELDS,

@@ -7,16 +7,13 @@
  */
 import { describe, it, expect } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { loadSite } from '../content/load';
-import { getCatalogues } from '../content/catalogues';
-import { siteSections } from '../content/search';
-import { catalogueSections } from '../content/catalogueSearch';
+import { loadSite, getCatalogues, siteSections, catalogueSections } from '../content';
 import { engineFor } from './testing';
 import type { SearchHit } from './engine';
 
 const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
 const site = loadSite(contentDir);
-const engine = engineFor([...siteSections(site), ...catalogueSections(site.records, (getCatalogues(contentDir) ?? {}) as never)]);
+const engine = engineFor([...siteSections(site), ...catalogueSections(site.records, { ...getCatalogues(contentDir) })]);
 
 /** "Page › Heading" for a page's section, "kind: Name" for a catalogue entry. */
 const label = (h: SearchHit) => (h.kind === 'page' ? (h.heading ? `${h.pageTitle} › ${h.heading}` : h.pageTitle) : `${h.kind}: ${h.pageTitle}`);

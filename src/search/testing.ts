@@ -2,14 +2,31 @@
  * Test helpers for search: pages from Markdown, and an engine loaded the way
  * the browser loads it (through the JSON files). Pure; tests only.
  */
-import { parseMarkdown } from '../content/markdown';
+import { parseMarkdown } from '../content';
 import { createSearchIndex } from './indexBuilder';
 import { SearchEngine } from './engine';
-import type { SearchSection } from '../content/sections';
-import type { PageRecord } from '../content/types';
+import type { SearchSection, PageRecord } from '../content';
 
+/** A published Markdown page at `path` (`/rules/combat`), as the loader would make it. */
 export function pageRecord(path: string, title: string, md: string, extra: Partial<PageRecord> = {}): PageRecord {
-  return { _path: path, path, title, description: '', body: parseMarkdown(md).body, draft: false, partial: false, ...extra } as unknown as PageRecord;
+  const stem = path.slice(1);
+  return {
+    _id: `content:${stem.replace(/\//g, ':')}.md`,
+    _path: path,
+    path,
+    stem,
+    _type: 'markdown',
+    _file: `${stem}.md`,
+    folder: path.replace(/\/[^/]*$/, '') || '/',
+    locale: 'en',
+    title,
+    description: '',
+    navigation: true,
+    body: parseMarkdown(md).body,
+    draft: false,
+    partial: false,
+    ...extra,
+  };
 }
 
 export function engineFor(sections: SearchSection[], options: { texts?: boolean } = {}): SearchEngine {

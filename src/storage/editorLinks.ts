@@ -19,6 +19,11 @@ export function editorPath(kind: DocumentKind): string {
   return withBase(`/nucleus/${editor.slug}`);
 }
 
+/** The library's address (`anchor`: a section of it, e.g. `cloud-conflicts`). */
+export function libraryHref(anchor?: string): string {
+  return withBase('/nucleus/library') + (anchor ? `#${anchor}` : '');
+}
+
 /** The editor route that opens a stored document: `/nucleus/CoreEditor?id=…`. */
 export function editorHref(kind: DocumentKind, id: string): string {
   return `${editorPath(kind)}?id=${encodeURIComponent(id)}`;

@@ -288,7 +288,7 @@ describe('firestore.rules in the Firestore emulator: every field of a document a
       const saved = await repo.save(weaponDoc(id, { tags: ['x'.repeat(100), 'two words'] }), { basedOn: 0 });
       expect(saved.ok, `saving ${id}`).toBe(true);
     }
-    const pilot = character({ id: 'pilot', cores: [core({ id: 'core-1' })] } as never) as unknown as NucleusDocument;
+    const pilot: NucleusDocument = character({ id: 'pilot', cores: [core({ id: 'core-1' })] } as never);
     expect((await repo.save(pilot, { basedOn: 0 })).ok).toBe(true);
     clock += 10_000;
     expect((await repo.save({ ...pilot, name: 'Pilot' } as NucleusDocument, { basedOn: 1 })).ok).toBe(true);

@@ -51,6 +51,7 @@ describe('local repository', () => {
 
   it('M1 migrates an old schema version on save and keeps unknown fields', async () => {
     const { r } = await repo();
+    // An old document (no schema version, no tags) with a field no schema knows: not a NucleusDocument, on purpose.
     const old = { ...doc(), schemaVersion: undefined, tags: undefined, homebrew: { colour: 'teal' } } as unknown as NucleusDocument;
     delete (old as Record<string, unknown>).schemaVersion;
     const saved = await r.save(old, { basedOn: 0 });
@@ -63,6 +64,7 @@ describe('local repository', () => {
 
   it('refuses a document whose shape is wrong, naming the field', async () => {
     const { r } = await repo();
+    // A frame that is not a number, on purpose: the repository must refuse it.
     const bad = { ...character({ id: 'c1' }), attributes: { frame: 'lots', reflex: 1, logic: 1, nerve: 1, sync: 1 } } as unknown as NucleusDocument;
     await expect(r.save(bad, { basedOn: 0 })).rejects.toThrow(/attributes\.frame: expected a whole number/);
     expect(await r.get('c1')).toBeUndefined();

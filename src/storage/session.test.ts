@@ -192,6 +192,7 @@ describe('document session', () => {
   it('reports an error a person can read when a save is refused', async () => {
     const r = await repo();
     const s = await session(doc(), r);
+    // A rank the schema refuses, on purpose: the save must fail.
     s.update((d) => ({ ...d, rank: 'high' }) as unknown as NucleusDocument);
     await s.flush();
     expect(s.$saveState.get()).toBe('error');

@@ -9,7 +9,7 @@ import { decodeShare, encodeShare, ShareLinkError } from './sharelink';
 import { editorPath } from './editorLinks';
 
 // The editor routes and the share check live in editorLinks.ts (every editor loads it); still exported here.
-export { editorPath, editorHref, hasSharedDocument } from './editorLinks';
+export { editorPath, editorHref, hasSharedDocument, libraryHref } from './editorLinks';
 
 /**
  * A link that opens the document read-only in its editor, in any browser.

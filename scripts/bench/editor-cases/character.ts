@@ -1,4 +1,4 @@
-import { readCatalogues } from '../../../src/content/catalogueReader';
+import { readCatalogues } from '../../../src/content';
 import { copyStandard } from '../../../src/editors/character/origin';
 import type { Core } from '../../../src/rules';
 import type { EditorCase } from './types';

@@ -2,7 +2,7 @@
  * Embedded components by directive name. Each takes the directive's
  * attributes as props (plus `name`, the directive's name).
  */
-import type { ComponentName } from '../../content/components';
+import type { ComponentName } from '../../content';
 import Unavailable from './Unavailable.astro';
 import GearList from '../rules/GearList.astro';
 import ProbabilityChart from '../rules/ProbabilityChart.astro';

@@ -2,8 +2,7 @@
  * Catalogue rules text (a line of Markdown) to safe inline HTML, with the
  * same pipeline as the pages (no raw HTML).
  */
-import { parseMarkdown } from '../../content/markdown';
-import { renderNode } from '../../content/render';
+import { parseMarkdown, renderNode } from '../../content';
 import { BASE } from '../../config/base';
 
 export function renderInline(markdown: string): string {

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { highlight, excerptAround, groupResults, plural, type Hit } from './results';
-import { sectionsOf } from '../../content/sections';
+import { sectionsOf } from '../../content';
 import { engineFor, pageRecord } from '../../search/testing';
 
 describe('results display', () => {

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { evaluate, coreBudget, type Core } from '../../rules';
 import { catalogues as small, core } from '../../rules/testing';
-import { readCatalogues } from '../../content/catalogueReader';
+import { readCatalogues } from '../../content';
 import { applyCoreEdit, newCore, type CoreEdit } from './model';
 import { disciplineOptions, effectOptions, effectRows, propertyOptions, sideEffectOptions, tierOptions, points, signedPoints } from './options';
 import { coreCard, coreRulesText } from './text';

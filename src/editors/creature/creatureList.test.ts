@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CREATURE_KINDS, creatureSchema, evaluate } from '../../rules';
-import { readCatalogues } from '../../content/catalogueReader';
+import { readCatalogues } from '../../content';
 import { bestiaryIdFromQuery, copyFromBestiary, creatureRows, duplicateCreature, newCreature, type OwnCreature } from './creatureList';
 
 const catalogues = readCatalogues('content/data');

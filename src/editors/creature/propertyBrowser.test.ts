@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CreaturePropertyEntry } from '../../rules';
-import { readCatalogues } from '../../content/catalogueReader';
+import { readCatalogues } from '../../content';
 import { filterProperties, modifierText, propertyTags, propertyThreats } from './propertyBrowser';
 
 const real = readCatalogues('content/data').creatureProperties;

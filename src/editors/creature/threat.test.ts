@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ATTRIBUTES, SKILL_NAMES, evaluate, type Creature } from '../../rules';
-import { readCatalogues } from '../../content/catalogueReader';
+import { readCatalogues } from '../../content';
 import { newCreature } from './creatureList';
 import { applyFix, threatAdvice, threatBand } from './threat';
 

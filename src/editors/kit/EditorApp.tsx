@@ -16,7 +16,7 @@ import { saveCopy } from '../../storage/copies';
 // Share links: only the check here; unpacking one (and the document parser) loads when a link is read.
 import { hasSharedDocument } from '../../storage/editorLinks';
 import type { DocumentRepository } from '../../storage/types';
-import { loadCatalogues, type RulesLinks } from './catalogues';
+import type { CatalogueLoader, RulesLinks } from './catalogues';
 import { repository as activeRepository, setRepositoryCatalogues, validity } from './repository';
 import type { EditorDefinition } from './definition';
 import { DocumentFrame } from './DocumentFrame';
@@ -53,10 +53,12 @@ export const READY_MARK = 'nucleus:editor-ready';
 
 export interface EditorAppProps<D extends NucleusDocument> {
   definition: EditorDefinition<D>;
+  /** Reads the definition's catalogues (src/editors/catalogues.ts: the page's embedded copy or the content database). */
+  loadCatalogues: CatalogueLoader;
   rulesLinks?: RulesLinks;
 }
 
-export function EditorApp<D extends NucleusDocument>({ definition, rulesLinks = {} }: EditorAppProps<D>) {
+export function EditorApp<D extends NucleusDocument>({ definition, loadCatalogues, rulesLinks = {} }: EditorAppProps<D>) {
   const [repository, setRepository] = useState<DocumentRepository | null>(null);
   const [catalogues, setCatalogues] = useState<Partial<Catalogues> | null>(null);
   const [view, setView] = useState<View>({ mode: 'loading' });

@@ -6,11 +6,10 @@
  * conflict cloud sync kept both ways. Each is a sentence with what to do.
  */
 import type { ReactNode } from 'react';
-import { withBase } from '../../config/base';
 import type { Recovery } from '../../storage/journal';
 import type { ConflictRecord } from '../../storage/syncStore';
 import { MAX_CLOUD_JSON, type DocumentKind } from '../../storage/types';
-import { editorHref } from '../../storage/editorLinks';
+import { editorHref, libraryHref } from '../../storage/editorLinks';
 
 const count = (n: number) => n.toLocaleString('en');
 
@@ -88,7 +87,7 @@ export function SyncConflictNotice({ conflict, kind, noun }: { conflict: Conflic
     <div className="kit-alert kit-conflict" role="alert" data-sync-conflict={conflict.id}>
       <p>
         Conflict: this {noun} was changed on two devices. Both versions are kept: “{conflict.name}” and{' '}
-        <a href={editorHref(kind, conflict.copyId)}>“{conflict.copyName}”</a>. <a href={`${withBase('/nucleus/library')}#cloud-conflicts`}>Compare and choose in the library</a>.
+        <a href={editorHref(kind, conflict.copyId)}>“{conflict.copyName}”</a>. <a href={libraryHref('cloud-conflicts')}>Compare and choose in the library</a>.
       </p>
     </div>
   );

@@ -1,92 +1,27 @@
 /**
- * Catalogues for the editors. The editor route embeds the ones its editor
- * needs at build time (EditorShell.astro, the same entries the content
- * database holds), so an editor opens without sql.js and the 650 KB
- * database and works offline with its page. In preview mode, and for a
- * catalogue the page did not embed, they are read from the local content
- * database (sql.js over content.sqlite, through src/db), which shows a
- * preview's drafts. Loaded once per page and shared by every editor.
+ * The kit's side of the catalogues: their names, how an editor asks for them
+ * and where the rules pages describe an entry. Pure: the loader that reads
+ * the page's embedded catalogues or the content database (app state: the
+ * preview store, the site config) is src/editors/catalogues.ts, and each
+ * editor's island hands it to `EditorApp`.
  */
 import type { Catalogues } from '../../rules/engine';
-import type { ContentClient } from '../../db/content-client';
-import { runningBuild } from '../../db/running-build';
-import { SITE_ROOT, withBase } from '../../config/base';
-import { siteConfig } from '../../config/site';
-import { $preview } from '../../stores/preview';
-
-/** The id of the route's `<script type="application/json">` of embedded catalogues. */
-export const EMBEDDED_CATALOGUES_ID = 'nucleus-editor-catalogues';
-
-let embedded: Partial<Catalogues> | undefined;
-
-/** The catalogues this page embedded (none in preview mode: the database has the drafts). */
-function embeddedCatalogues(): Partial<Catalogues> {
-  if (embedded) return embedded;
-  embedded = {};
-  const el = typeof document === 'undefined' ? null : document.getElementById(EMBEDDED_CATALOGUES_ID);
-  if (el?.textContent && !$preview.get().active) {
-    try {
-      embedded = JSON.parse(el.textContent) as Partial<Catalogues>;
-    } catch {
-      // A damaged page: the database answers instead.
-    }
-  }
-  return embedded;
-}
 
 export type CatalogueName = keyof Catalogues;
 
-let client: Promise<ContentClient> | null = null;
-
-function contentClient(): Promise<ContentClient> {
-  client ??= Promise.all([import('../../db/content-client'), runningBuild()]).then(([{ createContentClient }, build]) =>
-    createContentClient({
-      root: SITE_ROOT,
-      integrity: build?.integrity ?? '',
-      // The editors always read catalogues from the database itself.
-      preview: () => true,
-      defaultLocale: siteConfig.defaultLocale,
-      locales: siteConfig.locales,
-    }),
-  );
-  return client;
-}
-
-const cache = new Map<string, Promise<unknown[]>>();
-
-/** One catalogue's entries, in their published order. */
-export function loadCatalogue<K extends CatalogueName>(name: K): Promise<Catalogues[K]> {
-  let p = cache.get(name);
-  const inPage = embeddedCatalogues()[name];
-  if (!p && inPage) {
-    p = Promise.resolve(inPage);
-    cache.set(name, p);
-  }
-  if (!p) {
-    p = contentClient()
-      .then((c) => c.database())
-      .then((db) => db.catalogue(name) as unknown[]);
-    p.catch(() => cache.delete(name));
-    cache.set(name, p);
-  }
-  return p as Promise<Catalogues[K]>;
-}
-
-/** Several catalogues at once, as the partial `Catalogues` that `evaluate` takes. */
-export async function loadCatalogues(names: readonly CatalogueName[]): Promise<Partial<Catalogues>> {
-  const entries = await Promise.all(names.map(async (n) => [n, await loadCatalogue(n)] as const));
-  return Object.fromEntries(entries) as Partial<Catalogues>;
-}
+/** Loads several catalogues at once, as the partial `Catalogues` that `evaluate` takes. */
+export type CatalogueLoader = (names: readonly CatalogueName[]) => Promise<Partial<Catalogues>>;
 
 /**
  * Where the rules pages describe catalogue entries: per catalogue (gear: per
- * list), the page path and the anchor prefix. The editor route computes it at
- * build time (src/editors/EditorShell.astro) and hands it to the island.
+ * list), the page's address (the site's base path included) and the anchor
+ * prefix. The editor route computes it at build time
+ * (src/editors/EditorShell.astro) and hands it to the island.
  */
 export type RulesLinks = Record<string, { path: string; prefix: string } | undefined>;
 
 /** The rules-page address of one entry, or undefined when no page lists it. */
 export function rulesHref(links: RulesLinks | undefined, key: string, id: string): string | undefined {
   const home = links?.[key];
-  return home ? `${withBase(home.path)}#${home.prefix}-${id}` : undefined;
+  return home ? `${home.path}#${home.prefix}-${id}` : undefined;
 }

@@ -31,6 +31,7 @@ export const EditorContext = createContext<EditorContextValue | null>(null);
 export function useEditor<D extends NucleusDocument = NucleusDocument>(): EditorContextValue<D> {
   const ctx = useContext(EditorContext);
   if (!ctx) throw new Error('Editor kit: a field was rendered outside an editor (wrap it in <EditorContext.Provider> or EditorApp).');
+  // Not a plain cast: the value's change() takes any document, D's takes a D (the caller's word, above).
   return ctx as unknown as EditorContextValue<D>;
 }
 

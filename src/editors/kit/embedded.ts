@@ -1,13 +1,16 @@
 /**
  * The catalogues each editor route embeds in its page at build time
  * (src/editors/EditorShell.astro): an editor then opens without loading
- * sql.js and the content database (see catalogues.ts). Kept here, not read
+ * sql.js and the content database (see src/editors/catalogues.ts). Kept here, not read
  * from the editors' definitions, so the build does not load editor code;
  * `embedded.test.ts` checks that it covers each definition's `catalogues`
  * (a catalogue left out still works, read from the database, only slower).
  */
 import type { Catalogues, DocumentKind } from '../../rules/engine';
 import type { CatalogueName } from './catalogues';
+
+/** The id of the route's `<script type="application/json">` of embedded catalogues (read by src/editors/catalogues.ts). */
+export const EMBEDDED_CATALOGUES_ID = 'nucleus-editor-catalogues';
 
 export const ROUTE_CATALOGUES: Record<DocumentKind, readonly CatalogueName[]> = {
   blueprint: ['blueprintFeatures', 'gear'],

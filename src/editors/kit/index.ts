@@ -21,9 +21,10 @@
  *   };
  *
  *   // src/editors/core/CoreEditor.tsx (the island; mount it with client:only="react"
- *   // in src/pages/nucleus/[editor].astro, one line per editor)
+ *   // in src/editors/EditorShell.astro, one line per editor). The kit holds no app
+ *   // state: the island hands it the catalogue loader (src/editors/catalogues.ts).
  *   export default function CoreEditor(p: { rulesLinks?: RulesLinks }) {
- *     return <EditorApp definition={coreEditor} rulesLinks={p.rulesLinks} />;
+ *     return <EditorApp definition={coreEditor} loadCatalogues={loadCatalogues} rulesLinks={p.rulesLinks} />;
  *   }
  *
  * Fields bind to a document path (`path="properties.rate"`): they read the
@@ -45,7 +46,7 @@ export { FieldIssues, IssueList, focusField, describedBy } from './issues';
 export { SummaryPanel, Meter, meterState, type SummaryItem, type SummaryPanelProps } from './Summary';
 export { EditItemDialog, ConfirmDialog, type EditItemDialogProps } from './EditItemDialog';
 export { CataloguePicker, type PickerEntry, type CataloguePickerProps } from './CataloguePicker';
-export { loadCatalogue, loadCatalogues, rulesHref, type CatalogueName, type RulesLinks } from './catalogues';
+export { rulesHref, type CatalogueLoader, type CatalogueName, type RulesLinks } from './catalogues';
 export { PrintCard } from './PrintCard';
 export { formatOdds, exactOdds } from './odds';
 export { GuardHead } from './GuardHead';

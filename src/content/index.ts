@@ -1,0 +1,44 @@
+/**
+ * src/content: the Markdown-to-records pipeline (docs/architecture.md, layer 4).
+ * `content/` (Markdown, `_dir.yml`, `data/*.yml`) in; page records,
+ * navigation, surround, catalogues and the search sections of each page out.
+ * This is the folder's public surface; every other file in it is internal
+ * (scripts/layers.cjs enforces it). Node code (the build, Astro pages at
+ * build time, scripts/) imports from here. Two narrower surfaces exist:
+ * `browser.ts` (the pure pieces a browser bundle may take; everything in it
+ * is re-exported here too) and `testing.ts` (scratch directories and corpora
+ * for tests).
+ */
+
+export * from './browser';
+
+/** Loading a site: every page record, the navigation tree and surround, from a content directory (Node: reads files). */
+export { loadSite, contentDirFromEnv, type Site, type LoadOptions, type ParseStore } from './load';
+
+/** Errors a content author can cause, with file and line. */
+export { ContentError, ContentErrors } from './errors';
+
+/** Markdown to a body tree, with its links, components and problems (unified/remark; Node side). */
+export { parseMarkdown, type ParsedMarkdown, type FoundLink, type FoundComponent, type FoundProblem } from './markdown';
+
+/** Navigation: the tree of pages, a page's trail, its neighbours. */
+export { buildNavigation, flattenNavigation, surroundAll, trail } from './navigation';
+
+/** What a route renders: the page's data for the layouts, its layout, the pages to pre-render and their files. */
+export { pageData, type PageData, type SiteView } from './pageData';
+export { resolveLayout, layoutFromNavigation, type LayoutInputs } from './resolveLayout';
+export { contentPagePaths, pageFile, type ContentPagePath } from './pagePaths';
+
+/** The game's catalogues from `content/data/`: validated for the build (with file and line), read plainly for scripts and tests, and where the rules pages list them. */
+export { getCatalogues, loadCatalogues, forgetCatalogues } from './catalogues';
+export { readCatalogues, readCatalogueFile, CATALOGUE_FILES } from './catalogueReader';
+export { CATALOGUE_HOMES, gearListFor, type CatalogueHome } from './catalogueHomes';
+export { catalogueSections, catalogueHomeLinks } from './catalogueSearch';
+
+/** The search sections of the pages and catalogues, and the per-record facts (hash, sections) the caches key on. */
+export { sectionsOf, sectionsFrom, sectionParts, type SearchSection, type SectionPart } from './sections';
+export { siteSections } from './search';
+export { factsOf, computeFacts, type RecordFacts } from './recordFacts';
+
+/** The sitemap and robots.txt of the pages, and absolute addresses for them. */
+export { sitemapPaths, sitemapXml, robotsTxt, absoluteUrl } from './sitemap';
