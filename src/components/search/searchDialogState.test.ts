@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { atom } from 'nanostores';
-import { sectionsOf } from '../../content/sections';
+import { sectionsOf } from '../../content';
 import { SearchEngine, createSearchIndex } from '../../search';
 import { pageRecord } from '../../search/testing';
 import { createSearchDialogState, RECENT_KEY, type SearchDialogDeps } from './searchDialogState';
