@@ -237,6 +237,8 @@ test.describe('breakpoints', () => {
 
 test.describe('wide tables', () => {
   test('the gear tables use the main column: whole from 1440, else they scroll with a visible cue', async ({ page, at }) => {
+    // Three loads of the longest page, each table scrolled both ways: more than half a minute on a busy machine.
+    test.setTimeout(90_000);
     for (const width of [1280, 1440, 1920]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(at('/rules/gear-and-blueprints'));
