@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 // getManifest alone: the package's index loads Rollup and Terser for
 // generateSW (about 1 s), which runs only when the worker code is not cached.
 import { getManifest } from 'workbox-build/build/get-manifest.js';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -119,6 +120,8 @@ async function workerTemplate(out: string): Promise<string> {
   const file = folder && join(folder, `${key}.js`);
   if (file && existsSync(file)) return readFileSync(file, 'utf8');
   const scratch = mkdtempSync(join(tmpdir(), 'nucleus-sw-'));
+  // A name no other build uses, so that the bundler's own folder can be found (removeBundlerScratch).
+  const name = `sw-${randomUUID()}.js`;
   try {
     // require, not import(): in `astro build` this module runs under Vite's
     // module runner, which is closed by the time the build hooks run.
@@ -126,10 +129,10 @@ async function workerTemplate(out: string): Promise<string> {
     await generateSW({
       ...swOptions(out),
       ...runtime,
-      swDest: join(scratch, 'sw.js'),
+      swDest: join(scratch, name),
       manifestTransforms: [async () => ({ manifest: [{ ...PLACEHOLDER, size: 0 }], warnings: [] })],
     });
-    const code = readFileSync(join(scratch, 'sw.js'), 'utf8');
+    const code = readFileSync(join(scratch, name), 'utf8');
     if (code.split(PLACEHOLDER_JS).length !== 2) throw new Error(`nucleus:service-worker: the bundled worker does not hold the precache placeholder ${PLACEHOLDER_JS} exactly once (did workbox-build change its output?)`);
     if (file && folder) {
       for (const name of readdirSync(folder)) rmSync(join(folder, name), { force: true });
@@ -138,6 +141,21 @@ async function workerTemplate(out: string): Promise<string> {
     return code;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
+    removeBundlerScratch(name);
+  }
+}
+
+/**
+ * workbox-build (7.4) bundles the worker from a copy named like `swDest`
+ * that tempy writes into a new folder of the system's temporary folder and
+ * never removes: each build left one behind. The folder holding this
+ * build's uniquely named copy is removed, and no other.
+ */
+function removeBundlerScratch(name: string): void {
+  const base = realpathSync(tmpdir());
+  for (const entry of readdirSync(base)) {
+    const folder = join(base, entry);
+    if (/^[0-9a-f]{32}$/.test(entry) && existsSync(join(folder, name))) rmSync(folder, { recursive: true, force: true });
   }
 }
 
