@@ -79,6 +79,21 @@ function useDialogElement(open: boolean) {
 }
 
 /** What the dialog says besides its results: an error, loading, recent searches, the offline note, nothing found. */
+/** Queries offered as buttons (recent searches, suggestions): a click runs one. */
+function QueryChips({ queries, pick }: { queries: readonly string[]; pick: (text: string) => void }) {
+  return (
+    <ul className="search-chips">
+      {queries.map((q) => (
+        <li key={q}>
+          <button type="button" className="chip" onClick={() => pick(q)}>
+            {q}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function SearchStates({ pick }: { pick: (text: string) => void }) {
   const q = useStore(state.$query).trim();
   const index = useStore(state.$engine);
@@ -99,15 +114,7 @@ function SearchStates({ pick }: { pick: (text: string) => void }) {
           {recent.length > 0 ? (
             <>
               <p className="search-hint">Recent searches</p>
-              <ul className="search-chips">
-                {recent.map((r) => (
-                  <li key={r}>
-                    <button type="button" className="chip" onClick={() => pick(r)}>
-                      {r}
-                    </button>
-                  </li>
-                ))}
-              </ul>
+              <QueryChips queries={recent} pick={pick} />
             </>
           ) : (
             <p className="search-hint">Type to search every page and catalogue entry. Try a rule, a weapon or a faction.</p>
@@ -125,15 +132,7 @@ function SearchStates({ pick }: { pick: (text: string) => void }) {
             Nothing matched <strong>“{q}”</strong>.
           </p>
           <p className="search-hint">Try fewer or shorter words, or one of these:</p>
-          <ul className="search-chips">
-            {SUGGESTIONS.map((s) => (
-              <li key={s}>
-                <button type="button" className="chip" onClick={() => pick(s)}>
-                  {s}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <QueryChips queries={SUGGESTIONS} pick={pick} />
         </div>
       )}
     </>
