@@ -22,7 +22,7 @@ import { writeCorpus } from '../corpus';
 import { searchFilesIn } from './search';
 import { outputSize, pageAnatomy, PARTS } from './output-size';
 import { buildPlainAstro } from './plain-astro';
-import { SEARCH_MANIFEST_PATH, type SearchManifest } from '../../src/search';
+import { SEARCH_MANIFEST_PATH, isTextsPart } from '../../src/search';
 
 function arg(name: string, fallback?: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -135,20 +135,19 @@ if (rebuild) {
   report.rebuildIntoEmptyFolderCpuSeconds = Number(rebuild.freshCpu.toFixed(1));
   report.rebuildPath = rebuild.path;
 }
-// The search index: the manifest and the published shards; their section
-// texts (fetched for excerpts only) apart. Per shard: `bench:search --dist`.
+// The search index: the manifest, postings and page parts; the text parts
+// (fetched for excerpts only) apart. Per kind of file: `bench:search --dist`.
 if (existsSync(join(out, SEARCH_MANIFEST_PATH))) {
   const files = searchFilesIn(out);
-  const manifest = JSON.parse(files.get(SEARCH_MANIFEST_PATH)!) as SearchManifest;
-  const published = manifest.shards.filter((s) => !s.drafts);
   const total = (paths: string[]) => paths.map((p) => files.get(p) ?? '').reduce((a, t) => ({ raw: a.raw + Buffer.byteLength(t), gzip: a.gzip + gzipSync(t).length }), { raw: 0, gzip: 0 });
-  const index = total([SEARCH_MANIFEST_PATH, ...published.map((s) => s.index)]);
-  const texts = total(published.map((s) => s.text));
-  report.searchShards = published.length;
+  const texts = [...files.keys()].filter((p) => isTextsPart(p));
+  const index = total([...files.keys()].filter((p) => !isTextsPart(p)));
+  const textTotal = total(texts);
+  report.searchFiles = files.size;
   report.searchIndexRaw = mb(index.raw);
   report.searchIndexGzip = mb(index.gzip);
-  report.searchTextsRaw = mb(texts.raw);
-  report.searchTextsGzip = mb(texts.gzip);
+  report.searchTextsRaw = mb(textTotal.raw);
+  report.searchTextsGzip = mb(textTotal.gzip);
 }
 for (const [name, file] of [['contentDatabase', 'content.sqlite']]) {
   const p = join(out, file);

@@ -14,7 +14,7 @@ import { pageQuery, surroundQuery } from '../../src/content';
 import { dirname, join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { searchReport, searchFilesIn } from './search';
-import { SEARCH_MANIFEST_PATH, type SearchManifest } from '../../src/search';
+import { SEARCH_MANIFEST_PATH } from '../../src/search';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -65,15 +65,7 @@ const report: Record<string, unknown> = {
   surround: time(() => db.query(surroundQuery(picks[i++ % picks.length]!._path)), 100),
 };
 
-// The search index as the database holds it (manifest `main`, a shard per
-// name); the texts files, which the database leaves out, from the built site
-// beside it when there is one.
-const manifestText = db.search('main');
-if (manifestText) {
-  const dist = dirname(dbPath);
-  const files = existsSync(join(dist, SEARCH_MANIFEST_PATH)) ? searchFilesIn(dist) : new Map<string, string>();
-  files.set(SEARCH_MANIFEST_PATH, manifestText);
-  for (const shard of (JSON.parse(manifestText) as SearchManifest).shards) files.set(shard.index, db.search(shard.name) ?? '');
-  report.search = searchReport(files);
-}
+// The search index of the built site beside the database (the database
+// holds only its manifest; the parts are files).
+if (existsSync(join(dirname(dbPath), SEARCH_MANIFEST_PATH))) report.search = searchReport(searchFilesIn(dirname(dbPath)));
 console.log(JSON.stringify(report, null, 2));

@@ -6,7 +6,7 @@
  * `bench:query --db …` prints the same figures for the index inside a built database.
  * Numbers, never assertions; on a shared machine times are upper bounds.
  */
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
@@ -27,42 +27,61 @@ const ONE_WORD = ['pulse', 'drone', 'reactor', 'plasma', 'cipher', 'signal', 'ov
 const TWO_WORDS = ['plasma rifle', 'void signal', 'neon market', 'drone relay', 'ghost uplink', 'overcharge edg', 'plasmma rifle', 'reactor cor'];
 const TYPING = ['p', 'pl', 'pla', 'n', 'ne', 'neo'];
 
+type Size = { raw: number; gzip: number };
+const sizeOf = (text: string): Size => ({ raw: Buffer.byteLength(text), gzip: gzipSync(text).length });
+const sum = (xs: Size[]): Size => xs.reduce<Size>((a, x) => ({ raw: a.raw + x.raw, gzip: a.gzip + x.gzip }), { raw: 0, gzip: 0 });
+const kindOf = (path: string) => (path === SEARCH_MANIFEST_PATH ? 'manifest' : (/\/(postings|pages|texts)-\d+\.json$/.exec(path)?.[1] ?? 'other'));
+
 /**
  * Figures for the search files of one build: `files` maps a site-relative
- * address (`/search-index.json`, `/search/rules.json`…) to its text; texts
- * files may be missing (then only the index is measured).
+ * address (`/search-index.json`, `/search/site/postings-0.json`…) to its
+ * text.
  */
 export function searchReport(files: Map<string, string>, iterations = 200): Record<string, unknown> {
-  const manifest = JSON.parse(files.get(SEARCH_MANIFEST_PATH)!) as SearchManifest;
-  const published = manifest.shards.filter((s) => !s.drafts);
-  const size = (path: string) => {
-    const text = files.get(path);
-    return text === undefined ? undefined : { raw: Buffer.byteLength(text), gzip: gzipSync(text).length };
-  };
-  const shards = manifest.shards.map((s) => ({ ...s, indexSize: size(s.index)!, textSize: size(s.text) }));
-  type Size = { raw: number; gzip: number };
-  const sum = (xs: (Size | undefined)[]): Size => xs.reduce<Size>((a, x) => ({ raw: a.raw + (x?.raw ?? 0), gzip: a.gzip + (x?.gzip ?? 0) }), { raw: 0, gzip: 0 });
-  const manifestSize = size(SEARCH_MANIFEST_PATH)!;
-  const index = sum([manifestSize, ...shards.filter((s) => !s.drafts).map((s) => s.indexSize)]);
-  const texts = sum(shards.filter((s) => !s.drafts).map((s) => s.textSize));
+  const manifestText = files.get(SEARCH_MANIFEST_PATH)!;
+  const manifest = JSON.parse(manifestText) as SearchManifest;
+  const sizes = new Map([...files].map(([path, text]) => [path, sizeOf(text)]));
+  const byKind: Record<string, string> = {};
+  for (const kind of ['manifest', 'postings', 'pages', 'texts']) {
+    const mine = [...sizes].filter(([p]) => kindOf(p) === kind).map(([, s]) => s);
+    const all = sum(mine);
+    byKind[kind] = `${mine.length} file${mine.length === 1 ? '' : 's'}, ${mb(all.raw)} / ${mb(all.gzip)} gz (largest ${kb(Math.max(0, ...mine.map((m) => m.gzip)))} gz)`;
+  }
 
-  // Load as the browser does: parse the manifest and every published shard.
+  // What a fresh search fetches before its first result, as the dialog does:
+  // the manifest, then whatever each search asks for, until a result shows.
+  const firstResult = (query: string) => {
+    const engine = new SearchEngine();
+    engine.addManifest(JSON.parse(manifestText) as SearchManifest);
+    const fetched = [sizes.get(SEARCH_MANIFEST_PATH)!];
+    let parts = 0;
+    for (;;) {
+      const r = engine.search(query, { limit: 40 });
+      if (r.hits.length > 0 || r.missing.length === 0) break;
+      for (const path of r.missing) {
+        engine.addPart(JSON.parse(files.get(path)!));
+        fetched.push(sizes.get(path)!);
+        parts++;
+      }
+    }
+    return `${kb(sum(fetched).gzip)} gz in ${parts + 1} files`;
+  };
+
+  // Load as the browser does at opening: parse the manifest and add its heads.
   const load = () => {
     const engine = new SearchEngine();
-    JSON.parse(files.get(SEARCH_MANIFEST_PATH)!);
-    for (const s of published) engine.addShard(JSON.parse(files.get(s.index)!));
+    engine.addManifest(JSON.parse(manifestText) as SearchManifest);
     return engine;
   };
   const loads: number[] = [];
-  let engine = load();
-  const loadCpu = process.cpuUsage();
   for (let i = 0; i < 7; i++) {
     const t = performance.now();
-    engine = load();
+    load();
     loads.push(performance.now() - t);
   }
-  const loadCpuUsed = process.cpuUsage(loadCpu);
-  // The first query also decodes the postings it needs.
+  // Warm figures: every part added (what a long session ends up with).
+  const engine = load();
+  for (const [path, text] of files) if (path !== SEARCH_MANIFEST_PATH) engine.addPart(JSON.parse(text));
   const firstCpu = process.cpuUsage();
   let t = performance.now();
   engine.search('plasma');
@@ -86,29 +105,16 @@ export function searchReport(files: Map<string, string>, iterations = 200): Reco
     return { ...stats(out), meanCpuMs: Number(((used.user + used.system) / 1000 / iterations).toFixed(3)) };
   };
   const hits = (q: string) => engine.search(q).total;
+  const site = manifest.indexes.find((i) => !i.drafts);
 
-  // What a browser fetches before the first result of a fresh search today:
-  // the manifest and every published shard (gzipped, as sent; the dialog's
-  // code is not counted here). Section texts follow, for the excerpts.
   return {
-    pages: published.reduce((n, s) => n + s.pages, 0),
-    sections: published.reduce((n, s) => n + s.sections, 0),
-    shards: published.length,
-    indexRaw: mb(index.raw),
-    indexGzip: mb(index.gzip),
-    textsRaw: texts.raw ? mb(texts.raw) : 'n/a',
-    textsGzip: texts.gzip ? mb(texts.gzip) : 'n/a',
-    perShard: Object.fromEntries(
-      shards.map((s) => [
-        s.name + (s.drafts ? ' (preview only)' : ''),
-        `${s.pages} pages, ${s.sections} sections; index ${kb(s.indexSize.raw)} / ${kb(s.indexSize.gzip)} gz` +
-          (s.textSize ? `; texts ${kb(s.textSize.raw)} / ${kb(s.textSize.gzip)} gz` : ''),
-      ]),
-    ),
-    manifest: `${kb(manifestSize.raw)} / ${kb(manifestSize.gzip)} gz`,
-    loadMs: { ...stats(loads), meanCpuMs: Number(((loadCpuUsed.user + loadCpuUsed.system) / 1000 / loads.length).toFixed(1)) },
-    firstQuery: { ms: Number(firstQueryMs.toFixed(1)), cpuMs: Number(((firstCpuUsed.user + firstCpuUsed.system) / 1000).toFixed(1)) },
-    bytesBeforeFirstResultGzip: kb(index.gzip),
+    pages: site?.pages ?? 0,
+    sections: site?.sections ?? 0,
+    terms: site?.terms.length ?? 0,
+    files: byKind,
+    fetchedBeforeFirstResult: Object.fromEntries(['plasma', 'plasma rifle', 'overch', 'frieghter', 'p'].map((q) => [q, firstResult(q)])),
+    manifestLoadMs: stats(loads),
+    firstQueryWarm: { ms: Number(firstQueryMs.toFixed(1)), cpuMs: Number(((firstCpuUsed.user + firstCpuUsed.system) / 1000).toFixed(1)) },
     matchingSections: { plasma: hits('plasma'), 'plasmma rifle': hits('plasmma rifle'), p: hits('p') },
     oneWord: time(ONE_WORD),
     twoWords: time(TWO_WORDS),
@@ -116,13 +122,15 @@ export function searchReport(files: Map<string, string>, iterations = 200): Reco
   };
 }
 
-/** The search files of a built site folder (`dist`). */
+/** The search files of a built site folder (`dist`): the manifest and every part. */
 export function searchFilesIn(dist: string): Map<string, string> {
   const files = new Map<string, string>();
-  const manifestText = readFileSync(join(dist, SEARCH_MANIFEST_PATH), 'utf8');
-  files.set(SEARCH_MANIFEST_PATH, manifestText);
-  for (const s of (JSON.parse(manifestText) as SearchManifest).shards) {
-    for (const path of [s.index, s.text]) if (existsSync(join(dist, path))) files.set(path, readFileSync(join(dist, path), 'utf8'));
+  files.set(SEARCH_MANIFEST_PATH, readFileSync(join(dist, SEARCH_MANIFEST_PATH), 'utf8'));
+  const root = join(dist, 'search');
+  if (existsSync(root)) {
+    for (const index of readdirSync(root)) {
+      for (const name of readdirSync(join(root, index))) files.set(`/search/${index}/${name}`, readFileSync(join(root, index, name), 'utf8'));
+    }
   }
   return files;
 }

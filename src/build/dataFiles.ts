@@ -19,15 +19,15 @@ export async function databaseFile(context: BuildContext): Promise<Uint8Array<Ar
   return bytes;
 }
 
-/** A search file by address: the manifest (`/search-index.json`) or a shard (`/search/….json`). */
+/** A search file by address: the manifest (`/search-index.json`) or a part (`/search/{index}/….json`). */
 export async function searchFile(path: string): Promise<string> {
   return (await getContentDatabase()).search.files.get(path)!;
 }
 
-/** The shards' addresses (`/search/….json`). */
-export async function searchShardPaths(): Promise<string[]> {
+/** The parts' addresses (`/search/{index}/….json`). */
+export async function searchPartPaths(): Promise<string[]> {
   const { search } = await getContentDatabase();
-  return search.manifest.shards.flatMap((s) => [s.index, s.text]);
+  return [...search.files.keys()].filter((path) => path !== SEARCH_MANIFEST_PATH);
 }
 
 /** `builds/latest.json`: `{ id, timestamp }`, polled by open tabs (SPEC §7). */
@@ -58,7 +58,7 @@ export async function dataFiles(context: BuildContext): Promise<Map<string, stri
   const files = new Map<string, string | Uint8Array>();
   files.set('/content.sqlite', await databaseFile(context));
   files.set(SEARCH_MANIFEST_PATH, await searchFile(SEARCH_MANIFEST_PATH));
-  for (const path of await searchShardPaths()) files.set(path, await searchFile(path));
+  for (const path of await searchPartPaths()) files.set(path, await searchFile(path));
   files.set('/builds/latest.json', latestFile());
   files.set('/builds/current.js', currentFile());
   const meta = metaFile(context);

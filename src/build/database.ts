@@ -54,10 +54,10 @@ export function getContentDatabase(context: BuildContext = buildContext()): Prom
 export async function buildDatabase(site: Site, catalogues: Partial<Catalogues>, building = false): Promise<BuiltDatabase> {
   const SQL = await getSql();
   const sections = timed('search sections', () => [...siteSections(site), ...catalogueSections(site.records, catalogues)]);
-  // Shards whose sections did not change come from the build cache.
-  const shards = building ? openValueCache('search') : undefined;
-  const search = timed('search index', () => createSearchIndex(sections, site.integrity, shards && Object.assign(shards, { hash: (text: string) => sha(text) })));
-  shards?.save();
+  // Groups of pages whose sections did not change come from the build cache.
+  const groups = building ? openValueCache('search') : undefined;
+  const search = timed('search index', () => createSearchIndex(sections, site.integrity, groups && Object.assign(groups, { hash: (text: string) => sha(text) })));
+  groups?.save();
   // A build's compressed copies of these files start now, beside the work below.
   if (building) for (const text of search.files.values()) startCompressing(text);
   const documents = site.records.map(({ _lines, ...rest }) => rest);
@@ -70,11 +70,9 @@ export async function buildDatabase(site: Site, catalogues: Partial<Catalogues>,
     navigation: { [siteConfig.defaultLocale]: site.navigation },
     dirConfigs: site.dirConfigs,
     catalogues: { ...catalogues },
-    // The manifest as `main`, each shard's index under its name (texts stay out: the pages hold them).
-    search: Object.fromEntries([
-      ['main', search.files.get(SEARCH_MANIFEST_PATH)!],
-      ...search.manifest.shards.map((s) => [s.name, search.files.get(s.index)!]),
-    ]),
+    // The manifest as `main` (the term dictionary and the index's shape);
+    // the parts are files beside the database, fetched per query word.
+    search: { main: search.files.get(SEARCH_MANIFEST_PATH)! },
     integrity: site.integrity,
     builtFrom: 'nucleus build',
   }));

@@ -53,7 +53,7 @@ function swOptions(out: string) {
       'nucleus/index.html',
       'nucleus/*/index.html',
       'search-index.json',
-      'search/*.json',
+      'search/**/*.json',
       'content.sqlite',
       'sql-wasm.wasm',
       // The build id and integrity every page loads: the worker's own build.

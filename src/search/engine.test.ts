@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { sectionsOf } from '../content';
 import { createSearchIndex } from './indexBuilder';
 import { SearchEngine, fuzzyDistance } from './engine';
-import { engineFor, pageRecord } from './testing';
+import { engineFor, pageRecord, searchLoading } from './testing';
 import type { SearchSection } from '../content';
 
 const sections: SearchSection[] = [
@@ -81,18 +81,72 @@ describe('search loading', () => {
     const lean = engineFor(sections, { texts: false });
     const result = lean.search('superheated');
     expect(result.hits[0]!.text).toBe('');
-    expect(result.missingTexts).toEqual(['rules']);
+    expect(result.missingTexts).toEqual(['/search/site/texts-0.json']);
     expect(engine.search('superheated').hits[0]!.text).toBe('The plasma rifle fires superheated gas.');
   });
 
-  it('refuses shards of another format or another build, saying what to do', () => {
+  // Enough pages for many part files: each page has a word of its own and a few shared ones.
+  const many: SearchSection[] = Array.from({ length: 600 }, (_, n) =>
+    sectionsOf(pageRecord(`/guide/world-${n}`, `World ${n}`, `Orbit w${n}x and ${n % 7 === 0 ? 'plasma storms' : 'dust'} here${n === 417 ? ', a quasar' : ''}.\n\n## Moons of w${n}x\n\nSmall moons, ${'rocks '.repeat(n % 13)}rocks.\n`), 'Guide'),
+  ).flat();
+  const built = createSearchIndex(many, 'many');
+  const full = engineFor(many);
+  const fresh = () => {
+    const e = new SearchEngine();
+    e.addManifest(built.manifest);
+    return e;
+  };
+
+  it('asks for its words\' postings first, then the page parts of the results on screen, and ends with what a loaded engine gives', () => {
+    const e = fresh();
+    const first = e.search('plasma storms');
+    expect(first.hits).toEqual([]);
+    expect(first.missing.length).toBeGreaterThan(0);
+    expect(first.missing.every((p) => /^\/search\/site\/postings-\d+\.json$/.test(p))).toBe(true);
+    const { results, fetched } = searchLoading(e, built.files, 'plasma storms', { limit: 40 });
+    expect(fetched.some((p) => p.includes('/pages-'))).toBe(true);
+    expect(results.hits.map((h) => [h.id, h.pageTitle, h.heading, h.breadcrumb])).toEqual(full.search('plasma storms', { limit: 40 }).hits.map((h) => [h.id, h.pageTitle, h.heading, h.breadcrumb]));
+    expect(results.total).toBe(full.search('plasma storms').total);
+  });
+
+  it('fetches a small share of the index for a rare word', () => {
+    const parts = [...built.files.keys()].filter((p) => !p.includes('/texts-') && p.startsWith('/search/'));
+    expect(parts.length).toBeGreaterThan(10);
+    const { results, fetched } = searchLoading(fresh(), built.files, 'quasar');
+    expect(results.hits.map((h) => h.id)).toEqual(['/guide/world-417']);
+    // One postings part and one page part.
+    expect(fetched).toHaveLength(2);
+  });
+
+  it('shows the best results first while the page parts of later ones are still to come', () => {
+    const e = fresh();
+    for (const p of e.search('rocks').missing) e.addPart(JSON.parse(built.files.get(p)!));
+    const partial = e.search('rocks', { limit: 200 });
+    expect(partial.missing.length).toBeGreaterThan(0);
+    expect(partial.missing.length).toBeLessThanOrEqual(8);
+    const all = full.search('rocks', { limit: 200 }).hits.map((h) => h.id);
+    expect(partial.hits.map((h) => h.id)).toEqual(all.slice(0, partial.hits.length));
+  });
+
+  it('refuses files of another format or another build, saying what to do', () => {
     const { manifest, files } = createSearchIndex(sections, 'one');
-    const shard = JSON.parse(files.get(manifest.shards[0]!.index)!);
-    const fresh = new SearchEngine();
-    expect(() => fresh.addShard({ ...shard, version: 1 })).toThrow(/format 1.*reload the page/);
-    fresh.addShard(shard);
-    const other = JSON.parse(createSearchIndex(sections, 'two').files.get(manifest.shards[1]!.index)!);
-    expect(() => fresh.addShard(other)).toThrow(/changed while it was loading.*reload the page/);
+    const part = JSON.parse(files.get('/search/site/postings-0.json')!);
+    const e = new SearchEngine();
+    expect(() => e.addManifest({ ...manifest, version: 1 })).toThrow(/format 1.*reload the page/);
+    e.addManifest(manifest);
+    expect(() => e.addPart({ ...part, version: 3 })).toThrow(/format 3.*reload the page/);
+    e.addPart(part);
+    const other = JSON.parse(createSearchIndex(sections, 'two').files.get('/search/site/pages-0.json')!);
+    expect(() => e.addPart(other)).toThrow(/changed while it was loading.*reload the page/);
+  });
+
+  it('leaves the drafts out unless asked for them', () => {
+    const { manifest } = createSearchIndex(sections, 'one');
+    const e = new SearchEngine();
+    e.addManifest(manifest);
+    expect(e.indexNames).toEqual(['site']);
+    e.addManifest(manifest, { drafts: true });
+    expect(e.indexNames).toEqual(['site', 'drafts']);
   });
 });
 

@@ -1,5 +1,10 @@
 /**
- * Queries the search index shards (browser, build and benchmark alike). Pure.
+ * Queries the search index (browser, build and benchmark alike). Pure.
+ *
+ * The engine starts from the manifest's heads (format.ts F1) and is handed
+ * part files as they arrive. A search says which parts it still needs
+ * (`missing`): the postings of its words first, then the page parts of the
+ * results on screen; its caller fetches them and searches again.
  *
  * MiniSearch's radix tree (`minisearch/SearchableMap`) finds the words of the
  * index a query word stands for (itself, longer words it is a prefix of,
@@ -11,18 +16,23 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import {
   SEARCH_FORMAT_VERSION,
-  PAGE_FIELDS,
-  SECTION_FIELDS,
+  ALL_FIELDS,
   FIELD_BOOST,
   STOP_WORDS,
   decodeNumbers,
   decodePostings,
+  partOf,
+  partPath,
+  partStarts,
   slug,
   tokenize,
   type Field,
+  type IndexHead,
+  type PagesPart,
+  type PartKind,
   type Postings,
-  type SearchShard,
-  type SearchTexts,
+  type SearchManifest,
+  type SearchPart,
 } from './format';
 import { bitCount, strengthOf, TopList, type MatchFacts } from './ranking';
 
@@ -53,17 +63,22 @@ export interface SearchHit {
   breadcrumb: string;
   kind: string;
   draft: boolean;
-  /** The section's text once its shard's texts are loaded, else ''. */
+  /** The section's text once its text part is loaded, else ''. */
   text: string;
-  /** Shard the hit comes from (to load its texts). */
-  shard: string;
 }
 
 export interface SearchResults {
   hits: SearchHit[];
   /** Words to highlight: the query's words and the index words its typos matched. */
   terms: string[];
-  /** Shards among the hits whose texts are not loaded yet. */
+  /**
+   * Parts to fetch before the results are complete (addresses, format.ts
+   * `partPath`): the postings of the query's words (then `hits` is empty and
+   * `total` unknown, 0), or the page parts of results not shown yet (`hits`
+   * holds the best results up to the first of those).
+   */
+  missing: string[];
+  /** Text parts of the shown hits not loaded yet (excerpts follow without them). */
   missingTexts: string[];
   /** Number of matching sections (hits holds the best `limit` of them). */
   total: number;
@@ -72,7 +87,7 @@ export interface SearchResults {
 export interface QueryOptions {
   /** AND: every word must match (default); OR: any word, more words rank higher. */
   combineWith?: 'AND' | 'OR';
-  /** Include the drafts shard (preview mode), if loaded. */
+  /** Include the drafts index (preview mode), if added. */
   drafts?: boolean;
   /** Most results returned (best first). Default 50. */
   limit?: number;
@@ -90,34 +105,30 @@ const FUZZY_WEIGHT = 0.45;
 /** A short prefix ("p") stands for at most this many words, the shortest first. */
 const MAX_PREFIX_TERMS = 40;
 const MAX_QUERY_TERMS = 8;
+/** Page parts asked for at once: about a screenful of results, so the first shows after a few small files. */
+const PAGE_PARTS_AHEAD = 8;
 // BM25+ constants (the usual values; MiniSearch uses the same).
 const K1 = 1.2;
 const B = 0.7;
 const DELTA = 0.5;
 
-interface Shard {
+interface Index {
   name: string;
-  /** Number of `page` in kindTable (-1 when the shard has only catalogue entries). */
+  /** Number of `page` in kindTable (-1 when the index has only catalogue entries). */
   pageKind: number;
   drafts: boolean;
-  paths: string[];
-  titles: string[];
-  crumbTable: string[];
   kindTable: string[];
-  crumbOf: number[];
   kindOf: number[];
   firstSection: Uint32Array;
   pageOf: Uint32Array;
-  headings: string[];
-  anchors: string[];
-  lengths: Record<Field, Uint16Array>;
   totals: Record<Field, number>;
-  postings: Record<Field, string[]>;
+  /** First term, page or page of each part, per kind of part. */
+  starts: Record<PartKind, Uint32Array>;
+  postings: (Record<Field, string[]> | undefined)[];
+  pages: (PagesPart & { crumbOf: number[] } | undefined)[];
+  texts: (string[] | undefined)[];
   decoded: Map<string, Postings>;
-  texts?: string[];
   scratch?: Scratch;
-  /** BM25 length normalisation per document, for the average it was computed with. */
-  norms: Partial<Record<Field, { avg: number; values: Float64Array }>>;
 }
 
 /** Per-document scores and masks of query words (bit q = query word q), reused between searches. */
@@ -131,6 +142,8 @@ interface Scores {
   headAny: Uint32Array;
   head: Uint32Array;
   headExact: Uint32Array;
+  /** Words in the title (pages) or heading (sections), once one of the query's words was found there. */
+  named: Uint16Array;
 }
 
 interface Scratch {
@@ -139,10 +152,10 @@ interface Scratch {
 }
 
 function scoresFor(n: number): Scores {
-  return { score: new Float64Array(n), mask: new Uint32Array(n), sure: new Uint32Array(n), headAny: new Uint32Array(n), head: new Uint32Array(n), headExact: new Uint32Array(n) };
+  return { score: new Float64Array(n), mask: new Uint32Array(n), sure: new Uint32Array(n), headAny: new Uint32Array(n), head: new Uint32Array(n), headExact: new Uint32Array(n), named: new Uint16Array(n) };
 }
 
-function scratchFor(s: Shard): Scratch {
+function scratchFor(s: Index): Scratch {
   return { page: scoresFor(s.firstSection.length), section: scoresFor(s.pageOf.length) };
 }
 
@@ -151,101 +164,94 @@ function clear(s: Scratch): Scratch {
   return s;
 }
 
-function lengthsOf(encoded: string): Uint16Array {
-  return Uint16Array.from(decodeNumbers(encoded), (n) => Math.min(n, 65535));
-}
-
-const ALL_FIELDS: Field[] = [...PAGE_FIELDS, ...SECTION_FIELDS];
-const isPageField = (f: Field) => (PAGE_FIELDS as readonly string[]).includes(f);
+const isPageField = (f: Field) => f === 'title' || f === 'crumbs';
 
 export class SearchEngine {
-  private readonly shards: Shard[] = [];
-  /** Index word → where it occurs: [shard number, term number in that shard]. */
+  private readonly indexes: Index[] = [];
+  /** Index word → where it occurs: [index number, term number in that index]. */
   private readonly vocabulary = new SearchableMap<[number, number][]>();
   private integrity: string | undefined;
 
-  /** Names of the loaded shards. */
-  get shardNames(): string[] {
-    return this.shards.map((s) => s.name);
+  /** Names of the added indexes. */
+  get indexNames(): string[] {
+    return this.indexes.map((s) => s.name);
   }
 
   has(name: string): boolean {
-    return this.shards.some((s) => s.name === name);
+    return this.indexes.some((s) => s.name === name);
   }
 
-  hasTexts(name: string): boolean {
-    return !!this.shards.find((s) => s.name === name)?.texts;
-  }
-
-  /** Adds a shard; all shards must come from the same build. */
-  addShard(data: SearchShard): void {
-    if (data.version !== SEARCH_FORMAT_VERSION) {
-      throw new Error(`The search index shard "${data.name}" has format ${data.version}, this page reads format ${SEARCH_FORMAT_VERSION}: reload the page to get the current site.`);
+  /** Adds the indexes of a manifest (F1), the drafts only when asked; all parts must come from the same build. */
+  addManifest(manifest: SearchManifest, options: { drafts?: boolean } = {}): void {
+    if (manifest.version !== SEARCH_FORMAT_VERSION) {
+      throw new Error(`The search index has format ${manifest.version}, this page reads format ${SEARCH_FORMAT_VERSION}: reload the page to get the current site.`);
     }
-    this.checkIntegrity(data.integrity, data.name);
-    if (this.has(data.name)) return;
-    const counts = decodeNumbers(data.sectionCounts);
-    const total = counts.reduce((a, b) => a + b, 0);
-    const firstSection = new Uint32Array(counts.length);
-    const pageOf = new Uint32Array(total);
-    let at = 0;
-    counts.forEach((n, p) => {
-      firstSection[p] = at;
-      pageOf.fill(p, at, at + n);
-      at += n;
-    });
-    const lengths = Object.fromEntries(ALL_FIELDS.map((f) => [f, lengthsOf(data.lengths[f])])) as Record<Field, Uint16Array>;
-    const totals = Object.fromEntries(ALL_FIELDS.map((f) => [f, lengths[f].reduce((a, b) => a + b, 0)])) as Record<Field, number>;
-    const index = this.shards.length;
-    this.shards.push({
-      name: data.name,
-      pageKind: data.kindTable.indexOf('page'),
-      drafts: data.drafts,
-      paths: data.paths,
-      titles: data.titles,
-      crumbTable: data.crumbTable,
-      kindTable: data.kindTable,
-      crumbOf: decodeNumbers(data.crumbs),
-      kindOf: decodeNumbers(data.kinds),
+    this.checkIntegrity(manifest.integrity, 'the manifest');
+    for (const head of manifest.indexes) if (!head.drafts || options.drafts) this.addIndex(head);
+  }
+
+  private addIndex(head: IndexHead): void {
+    if (this.has(head.name)) return;
+    const counts = decodeNumbers(head.sectionCounts);
+    const firstSection = partStarts(counts);
+    const pageOf = new Uint32Array(head.sections);
+    counts.forEach((n, p) => pageOf.fill(p, firstSection[p]!, firstSection[p]! + n));
+    const starts = {
+      postings: partStarts(decodeNumbers(head.postingParts)),
+      pages: partStarts(decodeNumbers(head.pageParts)),
+      texts: partStarts(decodeNumbers(head.textParts)),
+    };
+    const number = this.indexes.length;
+    this.indexes.push({
+      name: head.name,
+      pageKind: head.kindTable.indexOf('page'),
+      drafts: head.drafts,
+      kindTable: head.kindTable,
+      kindOf: decodeNumbers(head.kinds),
       firstSection,
       pageOf,
-      headings: data.headings,
-      anchors: data.anchors,
-      lengths,
-      totals,
-      postings: data.postings,
+      totals: head.totals,
+      starts,
+      postings: [],
+      pages: [],
+      texts: [],
       decoded: new Map(),
-      norms: {},
     });
-    data.terms.forEach((term, t) => {
+    head.terms.forEach((term, t) => {
       const refs = this.vocabulary.get(term);
-      if (refs) refs.push([index, t]);
-      else this.vocabulary.set(term, [[index, t]]);
+      if (refs) refs.push([number, t]);
+      else this.vocabulary.set(term, [[number, t]]);
     });
   }
 
-  /** Adds the section texts of a loaded shard (for excerpts). */
-  addTexts(data: SearchTexts): void {
-    this.checkIntegrity(data.integrity, data.name);
-    const shard = this.shards.find((s) => s.name === data.name);
-    if (!shard) throw new Error(`Search texts for "${data.name}" arrived before its index.`);
-    if (data.texts.length !== shard.pageOf.length) throw new Error(`Search texts for "${data.name}" do not match its index (${data.texts.length} texts for ${shard.pageOf.length} sections).`);
-    shard.texts = data.texts;
+  /** Adds a part file (F2, F3) of an added index. */
+  addPart(data: SearchPart): void {
+    if (data.version !== SEARCH_FORMAT_VERSION) {
+      throw new Error(`A search index file has format ${data.version}, this page reads format ${SEARCH_FORMAT_VERSION}: reload the page to get the current site.`);
+    }
+    this.checkIntegrity(data.integrity, `${data.kind} part ${data.part} of ${data.index}`);
+    const index = this.indexes.find((s) => s.name === data.index);
+    if (!index) throw new Error(`A search index file for "${data.index}" arrived before its manifest.`);
+    if (data.kind === 'postings') index.postings[data.part] = data.postings;
+    else if (data.kind === 'pages') index.pages[data.part] = { ...data, crumbOf: decodeNumbers(data.crumbs) };
+    else index.texts[data.part] = data.texts;
   }
 
-  private checkIntegrity(integrity: string, name: string): void {
+  private checkIntegrity(integrity: string, what: string): void {
     this.integrity ??= integrity;
     if (integrity !== this.integrity) {
-      throw new Error(`The search index changed while it was loading (shard "${name}" is from another build): reload the page to search the current site.`);
+      throw new Error(`The search index changed while it was loading (${what} is from another build): reload the page to search the current site.`);
     }
   }
 
-  private postings(shard: Shard, field: Field, term: number): Postings | undefined {
-    const encoded = shard.postings[field][term];
+  /** The postings of a term in a field, once its part is here (`undefined` when it has none). */
+  private postings(index: Index, field: Field, term: number): Postings | undefined {
+    const part = partOf(index.starts.postings, term);
+    const encoded = index.postings[part]?.[field][term - index.starts.postings[part]!];
     if (!encoded) return undefined;
     const key = `${field}:${term}`;
-    let list = shard.decoded.get(key);
-    if (!list) shard.decoded.set(key, (list = decodePostings(encoded)));
+    let list = index.decoded.get(key);
+    if (!list) index.decoded.set(key, (list = decodePostings(encoded)));
     return list;
   }
 
@@ -292,6 +298,21 @@ export class SearchEngine {
     return out;
   }
 
+  /** Postings parts the query's words need that are not here yet. */
+  private missingPostings(terms: QueryTerm[], included: boolean[]): string[] {
+    const missing = new Set<string>();
+    for (const { words } of terms) {
+      for (const word of words.keys()) {
+        for (const [s, t] of this.vocabulary.get(word) ?? []) {
+          const index = this.indexes[s]!;
+          const part = partOf(index.starts.postings, t);
+          if (included[s] && !index.postings[part]) missing.add(partPath(index.name, 'postings', part));
+        }
+      }
+    }
+    return [...missing];
+  }
+
   search(query: string, options: QueryOptions = {}): SearchResults {
     const and = (options.combineWith ?? 'AND') === 'AND';
     const terms = this.queryTerms(query);
@@ -301,41 +322,69 @@ export class SearchEngine {
       // Prefix matches show through the typed word; typos need the real word.
       for (const w of words.keys()) if (!w.startsWith(term)) highlight.add(w);
     }
-    const empty: SearchResults = { hits: [], terms: [...highlight], missingTexts: [], total: 0 };
+    const empty: SearchResults = { hits: [], terms: [...highlight], missing: [], missingTexts: [], total: 0 };
     if (terms.length === 0 || (and && terms.some((t) => !t.optional && t.words.size === 0))) return empty;
 
-    const included = this.shards.map((s) => !s.drafts || !!options.drafts);
+    const included = this.indexes.map((s) => !s.drafts || !!options.drafts);
+    const missingPostings = this.missingPostings(terms, included);
+    if (missingPostings.length > 0) return { ...empty, missing: missingPostings };
     const scratch = this.score(terms, included);
     // The words a result must have (all, when every word is a stop word).
     let required = terms.reduce((m, t, q) => (t.optional ? m : m | (1 << q)), 0);
     if (required === 0) required = (1 << terms.length) - 1;
     const { best, total } = this.rank(scratch, required, and, options.limit ?? 50);
-    const hits = best.items().map(([strength, score, s, i]) => this.hit(s, i, score, strength));
-    const missingTexts = [...new Set(hits.filter((h) => !this.hasTexts(h.shard)).map((h) => h.shard))];
-    return { hits, terms: [...highlight], missingTexts, total };
+    return { ...this.hits(best.items()), terms: [...highlight], total };
+  }
+
+  /**
+   * The ranked results whose page parts are here, up to the first that is
+   * not; the page parts to fetch for the next few; the text parts of the
+   * shown ones.
+   */
+  private hits(items: readonly [number, number, number, number][]): Pick<SearchResults, 'hits' | 'missing' | 'missingTexts'> {
+    const hits: SearchHit[] = [];
+    const missing = new Set<string>();
+    const missingTexts = new Set<string>();
+    for (const [strength, score, s, i] of items) {
+      const index = this.indexes[s]!;
+      const p = index.pageOf[i]!;
+      const part = partOf(index.starts.pages, p);
+      if (missing.size > 0 || !index.pages[part]) {
+        if (missing.size >= PAGE_PARTS_AHEAD) break;
+        if (!index.pages[part]) missing.add(partPath(index.name, 'pages', part));
+        continue;
+      }
+      const hit = this.hit(index, part, i, score, strength);
+      hits.push(hit);
+      if (!hit.text) {
+        const textPart = partOf(index.starts.texts, p);
+        if (!index.texts[textPart]) missingTexts.add(partPath(index.name, 'texts', textPart));
+      }
+    }
+    return { hits, missing: [...missing], missingTexts: [...missingTexts] };
   }
 
   /**
    * BM25+ scores and the masks of matched query words, per page and per
-   * section of each included shard (kept between searches: no garbage to
+   * section of each included index (kept between searches: no garbage to
    * collect while the reader types).
    */
   private score(terms: QueryTerm[], included: boolean[]): (Scratch | undefined)[] {
     const docs = { page: 0, section: 0 };
     const totals = Object.fromEntries(ALL_FIELDS.map((f) => [f, 0])) as Record<Field, number>;
-    this.shards.forEach((s, i) => {
+    this.indexes.forEach((s, i) => {
       if (!included[i]) return;
       docs.page += s.firstSection.length;
       docs.section += s.pageOf.length;
       for (const f of ALL_FIELDS) totals[f] += s.totals[f];
     });
-    const scratch = this.shards.map((s, i) => (included[i] ? clear((s.scratch ??= scratchFor(s))) : undefined));
+    const scratch = this.indexes.map((s, i) => (included[i] ? clear((s.scratch ??= scratchFor(s))) : undefined));
     terms.forEach(({ words }, q) => {
       const bit = 1 << q;
       for (const [word, { weight, how }] of words) {
         const refs = (this.vocabulary.get(word) ?? []).filter(([s]) => included[s]);
         for (const field of ALL_FIELDS) {
-          const lists = refs.map(([s, t]) => [s, this.postings(this.shards[s]!, field, t)] as const);
+          const lists = refs.map(([s, t]) => [s, this.postings(this.indexes[s]!, field, t)] as const);
           const df = lists.reduce((n, [, l]) => n + (l?.docs.length ?? 0), 0);
           if (df === 0) continue;
           const n = isPageField(field) ? docs.page : docs.section;
@@ -344,22 +393,7 @@ export class SearchEngine {
           const factor = weight * FIELD_BOOST[field] * idf;
           const named = field === 'title' || field === 'heading';
           for (const [s, list] of lists) {
-            if (!list) continue;
-            const norm = normsOf(this.shards[s]!, field, avg);
-            const sc = isPageField(field) ? scratch[s]!.page : scratch[s]!.section;
-            const { docs: ds, counts } = list;
-            for (let j = 0; j < ds.length; j++) {
-              const doc = ds[j]!;
-              const tf = counts[j]!;
-              sc.score[doc] += factor * (DELTA + (tf * (K1 + 1)) / (tf + norm[doc]!));
-              sc.mask[doc] |= bit;
-              if (named) sc.headAny[doc] |= bit;
-              if (how === 'fuzzy') continue;
-              sc.sure[doc] |= bit;
-              if (!named) continue;
-              sc.head[doc] |= bit;
-              if (how === 'exact') sc.headExact[doc] |= bit;
-            }
+            if (list) addPostings(isPageField(field) ? scratch[s]!.page : scratch[s]!.section, list, { factor, avg, bit, named, how });
           }
         }
       }
@@ -379,7 +413,7 @@ export class SearchEngine {
     let total = 0;
     scratch.forEach((sc, s) => {
       if (!sc) return;
-      const { pageOf, firstSection, headings, lengths, kindOf, pageKind } = this.shards[s]!;
+      const { pageOf, firstSection, kindOf, pageKind } = this.indexes[s]!;
       const { page, section } = sc;
       for (let i = 0; i < pageOf.length; i++) {
         const p = pageOf[i]!;
@@ -388,15 +422,15 @@ export class SearchEngine {
         if (own === 0 && (!lead || page.mask[p] === 0)) continue;
         const matched = own | page.mask[p]!;
         if (and && (matched & full) !== full) continue;
-        // A lead section is named by its page's title (a catalogue entry's name), a headed one by its heading.
-        const named = lead && !headings[i];
+        // A lead section (never headed) is named by its page's title (a catalogue entry's name), the others by their heading.
+        const byTitle = lead;
         // One object, filled per section: no garbage for the thousands a common word matches.
         facts.matched = matched;
         facts.sure = section.sure[i]! | page.sure[p]!;
         facts.heading = section.head[i]! | page.head[p]!;
         facts.headingAny = section.headAny[i]! | page.headAny[p]!;
-        facts.headingExact = named ? page.headExact[p]! : section.headExact[i]!;
-        facts.headingLength = named ? lengths.title[p]! : lengths.heading[i]!;
+        facts.headingExact = byTitle ? page.headExact[p]! : section.headExact[i]!;
+        facts.headingLength = byTitle ? page.named[p]! : section.named[i]!;
         facts.isPage = kindOf[p] === pageKind;
         const strength = strengthOf(facts);
         total++;
@@ -406,33 +440,50 @@ export class SearchEngine {
     return { best, total };
   }
 
-  private hit(s: number, i: number, score: number, strength: number): SearchHit {
-    const shard = this.shards[s]!;
-    const p = shard.pageOf[i]!;
-    const heading = shard.headings[i] || undefined;
-    const anchor = shard.anchors[i] || (heading ? slug(heading) : undefined);
-    const path = shard.paths[p]!;
+  private hit(index: Index, part: number, i: number, score: number, strength: number): SearchHit {
+    const pages = index.pages[part]!;
+    const p = index.pageOf[i]!;
+    const local = p - index.starts.pages[part]!;
+    const at = i - index.firstSection[index.starts.pages[part]!]!;
+    const heading = pages.headings[at] || undefined;
+    const anchor = pages.anchors[at] || (heading ? slug(heading) : undefined);
+    const path = pages.paths[local]!;
+    const textPart = partOf(index.starts.texts, p);
+    const texts = index.texts[textPart];
     return {
       id: anchor ? `${path}#${anchor}` : path,
       score,
       strength,
       path,
       anchor,
-      pageTitle: shard.titles[p]!,
+      pageTitle: pages.titles[local]!,
       heading,
-      breadcrumb: shard.crumbTable[shard.crumbOf[p]!] ?? '',
-      kind: shard.kindTable[shard.kindOf[p]!] ?? 'page',
-      draft: shard.drafts,
-      text: shard.texts?.[i] ?? '',
-      shard: shard.name,
+      breadcrumb: pages.crumbTable[pages.crumbOf[local]!] ?? '',
+      kind: index.kindTable[index.kindOf[p]!] ?? 'page',
+      draft: index.drafts,
+      text: texts?.[i - index.firstSection[index.starts.texts[textPart]!]!] ?? '',
     };
   }
 }
 
-function normsOf(shard: Shard, field: Field, avg: number): Float64Array {
-  const cached = shard.norms[field];
-  if (cached && cached.avg === avg) return cached.values;
-  const values = Float64Array.from(shard.lengths[field], (length) => K1 * (1 - B + (B * length) / avg));
-  shard.norms[field] = { avg, values };
-  return values;
+/** One word's postings in one field, added to the scores (BM25+ with the posting's own field length). */
+function addPostings(sc: Scores, list: Postings, o: { factor: number; avg: number; bit: number; named: boolean; how: Found['how'] }): void {
+  const { docs, counts, lengths } = list;
+  const { factor, avg, bit, named, how } = o;
+  for (let j = 0; j < docs.length; j++) {
+    const doc = docs[j]!;
+    const tf = counts[j]!;
+    const norm = K1 * (1 - B + (B * lengths[j]!) / avg);
+    sc.score[doc] += factor * (DELTA + (tf * (K1 + 1)) / (tf + norm));
+    sc.mask[doc] |= bit;
+    if (named) {
+      sc.headAny[doc] |= bit;
+      sc.named[doc] = lengths[j]!;
+    }
+    if (how === 'fuzzy') continue;
+    sc.sure[doc] |= bit;
+    if (!named) continue;
+    sc.head[doc] |= bit;
+    if (how === 'exact') sc.headExact[doc] |= bit;
+  }
 }

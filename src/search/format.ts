@@ -1,20 +1,33 @@
 /**
  * The search index's file format and its text processing, shared by the build
- * (which writes the shards) and the browser (which reads and queries them).
+ * (which writes the files) and the browser (which reads and queries them).
  * Pure: no DOM, no Node.
  *
  * Why a format of our own rather than a serialised MiniSearch: MiniSearch's
  * JSON keeps every posting as `"docId": tf` inside nested objects and every
  * stored field per document; on 5,000 pages that was 31 MB raw / 6.5 MB
- * gzipped. Here postings are gap-encoded strings, a page's title and
- * breadcrumb are stored once per page (not per section), section texts live
- * in separate files fetched only for excerpts, and the index is sharded by
- * top-level section so that each file can be fetched in parallel and cached
- * on its own.
+ * gzipped, all of it fetched before the first answer.
+ *
+ * What a reader fetches before the first result is kept small by splitting
+ * the index the way a query reads it (format 4):
+ *  F1. The manifest (`/search-index.json`) holds each index's head: its term
+ *      dictionary (sorted words, for prefix and typo lookup), how many
+ *      sections each page has, each page's kind and the field totals BM25
+ *      needs. About 15 KB gzipped at 5,000 pages.
+ *  F2. Postings are cut into parts of consecutive terms
+ *      (`/search/{index}/postings-{k}.json`): a query fetches only the parts
+ *      holding its words. Each posting carries its field's length in that
+ *      document, so no table of lengths is fetched.
+ *  F3. What a result shows (path, title, breadcrumb, headings, anchors) is in
+ *      page parts of consecutive pages (`pages-{k}.json`), fetched for the
+ *      results on screen; section texts, for excerpts, in text parts
+ *      (`texts-{k}.json`), fetched once the results show.
+ *  F4. The published pages form the `site` index; drafts form `drafts`,
+ *      which only preview mode loads.
  */
 
 /** Bumped when the stored shape changes; the client refuses other versions. */
-export const SEARCH_FORMAT_VERSION = 3;
+export const SEARCH_FORMAT_VERSION = 4;
 
 /** Fields of a page (stored once per page) and of a section. */
 export const PAGE_FIELDS = ['title', 'crumbs'] as const;
@@ -22,6 +35,7 @@ export const SECTION_FIELDS = ['heading', 'labels', 'text'] as const;
 export type PageField = (typeof PAGE_FIELDS)[number];
 export type SectionField = (typeof SECTION_FIELDS)[number];
 export type Field = PageField | SectionField;
+export const ALL_FIELDS: readonly Field[] = [...PAGE_FIELDS, ...SECTION_FIELDS];
 
 /**
  * Titles and headings above body text, a table row's first cell (`labels`,
@@ -29,63 +43,86 @@ export type Field = PageField | SectionField;
  */
 export const FIELD_BOOST: Record<Field, number> = { title: 4, heading: 2.5, labels: 2, text: 1, crumbs: 0.5 };
 
-/** The index of the whole site: which shards exist and where they are. */
+/** Site-relative address of the manifest. */
+export const SEARCH_MANIFEST_PATH = '/search-index.json';
+
+/** The kinds of part files an index is cut into (F2, F3). */
+export type PartKind = 'postings' | 'pages' | 'texts';
+
+/** Site-relative address of an index's part `k` of a kind. */
+export function partPath(index: string, kind: PartKind, k: number): string {
+  return `/search/${index}/${kind}-${k}.json`;
+}
+
+/** The whole index: one head per index (F1, F4). */
 export interface SearchManifest {
   version: number;
   integrity: string;
-  shards: ShardInfo[];
-}
-
-export interface ShardInfo {
-  name: string;
-  /** Site-relative address of the shard's index, e.g. `/search/rules.json`. */
-  index: string;
-  /** Site-relative address of its section texts (for excerpts only). */
-  text: string;
-  /** Only preview mode loads the drafts shard. */
-  drafts: boolean;
-  pages: number;
-  sections: number;
+  indexes: IndexHead[];
 }
 
 /**
- * One shard. Pages are in order and each page's sections follow each other:
- * `sectionCounts` says how many sections each page has; the first section
- * of a page is its lead (the text before the first heading, or a catalogue
- * entry). Numbers are varint strings (see `encodeNumbers`).
+ * What a query needs before it can fetch anything else. Pages are in order
+ * and each page's sections follow each other; the first section of a page is
+ * its lead (the text before the first heading, or a catalogue entry).
+ * Numbers are varint strings (see `encodeNumbers`).
  */
-export interface SearchShard {
-  version: number;
-  integrity: string;
+export interface IndexHead {
   name: string;
+  /** Only preview mode loads the drafts index. */
   drafts: boolean;
-  /** Distinct breadcrumbs and result kinds, referenced by number. */
-  crumbTable: string[];
+  pages: number;
+  sections: number;
+  /** Result kinds ('page', 'weapon'…), referenced by number from `kinds`. */
   kindTable: string[];
-  paths: string[];
-  titles: string[];
-  /** Per page: index into crumbTable, into kindTable, number of sections. */
-  crumbs: string;
+  /** Per page: index into kindTable, number of sections. */
   kinds: string;
   sectionCounts: string;
-  /** Per section: heading ('' for a lead), anchor ('' when `slug(heading)` gives it or there is none). */
-  headings: string[];
-  anchors: string[];
-  /** Number of terms of each field, per page or per section (for BM25). */
-  lengths: Record<Field, string>;
-  /** Sorted distinct terms of the shard. */
+  /** Sum of each field's length over its documents (BM25's average length). */
+  totals: Record<Field, number>;
+  /** Sorted distinct terms. */
   terms: string[];
-  /** Per field, per term (same order as `terms`): encoded postings, '' when absent. */
+  /** Terms in each postings part, pages in each page part and in each text part, in order. */
+  postingParts: string;
+  pageParts: string;
+  textParts: string;
+}
+
+/** Common to every part file: which build and index it belongs to. */
+interface PartBase {
+  version: number;
+  integrity: string;
+  index: string;
+  /** Number of the part among its kind. */
+  part: number;
+}
+
+/** F2: per field, per term of the part (in dictionary order), encoded postings; '' when absent. */
+export interface PostingsPart extends PartBase {
+  kind: 'postings';
   postings: Record<Field, string[]>;
 }
 
-/** The plain text of each section of a shard, in shard order. */
-export interface SearchTexts {
-  version: number;
-  integrity: string;
-  name: string;
+/** F3: what results show, for the part's pages and their sections. */
+export interface PagesPart extends PartBase {
+  kind: 'pages';
+  paths: string[];
+  titles: string[];
+  /** Distinct breadcrumbs of the part, referenced per page from `crumbs`. */
+  crumbTable: string[];
+  crumbs: string;
+  /** Per section: heading ('' for a lead), anchor ('' when `slug(heading)` gives it or there is none). */
+  headings: string[];
+  anchors: string[];
+}
+
+/** F3: the plain text of each section of the part's pages. */
+export interface TextsPart extends PartBase {
+  kind: 'texts';
   texts: string[];
 }
+
+export type SearchPart = PostingsPart | PagesPart | TextsPart;
 
 // Words too common to tell sections apart: left out of the index and of
 // queries (except while being typed as the last word, where they are prefixes).
@@ -161,11 +198,13 @@ export function decodeNumbers(text: string): number[] {
 }
 
 /**
- * Postings of one term in one field: ascending document numbers with their
- * term counts. Stored as gaps; a gap is doubled and odd when a count above
- * one follows it, so the usual count of one costs nothing.
+ * Postings of one term in one field: ascending document numbers, each with
+ * its term count and the field's length in that document (BM25 needs both).
+ * Stored as gaps; a gap is doubled and odd when a count above one follows
+ * it, so the usual count of one costs nothing; the length comes last, as a
+ * one-character class (`lengthClass`).
  */
-export function encodePostings(docs: number[], counts: number[]): string {
+export function encodePostings(docs: ArrayLike<number>, counts: ArrayLike<number>, lengths: ArrayLike<number>): string {
   const values: number[] = [];
   let last = -1;
   for (let i = 0; i < docs.length; i++) {
@@ -173,23 +212,58 @@ export function encodePostings(docs: number[], counts: number[]): string {
     last = docs[i]!;
     if (counts[i]! > 1) values.push(gap * 2 + 1, counts[i]!);
     else values.push(gap * 2);
+    values.push(lengthClass(lengths[i]!));
   }
   return encodeNumbers(values);
 }
 
+/**
+ * Postings numbered from 0 moved by `shift` (which may be negative as long as
+ * the first number stays at or above the previous list's end): only the first
+ * gap changes, so a group's list can follow another's without decoding it.
+ */
+export function shiftPostings(text: string, shift: number): string {
+  if (shift === 0 || text === '') return text;
+  let end = 0;
+  while (end < text.length && (VALUE[text.charCodeAt(end)] ?? -1) >= 32) end++;
+  const [first] = decodeNumbers(text.slice(0, end + 1));
+  const gap = Math.floor(first! / 2) + shift;
+  if (gap < 0) throw new Error('Search index: postings moved before the start of their list.');
+  return encodeNumbers([gap * 2 + (first! % 2)]) + text.slice(end + 1);
+}
+
+/**
+ * A field's length in one character: exact up to 15 words (a heading that is
+ * exactly the query is never longer), then in steps of √2 up to about 2,900,
+ * which moves BM25's length normalisation by a few per cent at most.
+ */
+export function lengthClass(length: number): number {
+  return length < 16 ? length : Math.min(31, 16 + Math.round(2 * Math.log2(length / 16)));
+}
+
+/** The length a class stands for (`lengthClass`'s inverse, rounded). */
+export function lengthOfClass(c: number): number {
+  return c < 16 ? c : Math.round(16 * 2 ** ((c - 16) / 2));
+}
+const LENGTH_OF_CLASS = Uint16Array.from({ length: 32 }, (_, c) => lengthOfClass(c));
+
 export interface Postings {
   docs: Uint32Array;
   counts: Uint16Array;
+  lengths: Uint16Array;
 }
 
 export function decodePostings(text: string): Postings {
-  // Straight into typed arrays (a posting takes at least one character): the
+  // Straight into typed arrays (a posting takes at least two characters): the
   // first search for a common word decodes tens of thousands of these.
-  const docs = new Uint32Array(text.length);
-  const counts = new Uint16Array(text.length);
+  const size = text.length >> 1;
+  const docs = new Uint32Array(size);
+  const counts = new Uint16Array(size);
+  const lengths = new Uint16Array(size);
   let n = 0;
   let last = -1;
-  let countNext = false;
+  // What the next number is: 0 a gap, 1 a count, 2 a length.
+  let next = 0;
   let v = 0;
   let scale = 1;
   for (let i = 0; i < text.length; i++) {
@@ -201,17 +275,66 @@ export function decodePostings(text: string): Postings {
       continue;
     }
     v += c * scale;
-    if (countNext) {
-      counts[n - 1] = Math.min(v, 65535);
-      countNext = false;
-    } else {
+    if (next === 0) {
       last += Math.floor(v / 2) + 1;
       docs[n] = last;
-      counts[n++] = 1;
-      countNext = v % 2 === 1;
+      counts[n] = 1;
+      next = v % 2 === 1 ? 1 : 2;
+    } else if (next === 1) {
+      counts[n] = Math.min(v, 65535);
+      next = 2;
+    } else {
+      lengths[n++] = LENGTH_OF_CLASS[v] ?? 65535;
+      next = 0;
     }
     v = 0;
     scale = 1;
   }
-  return { docs: docs.subarray(0, n), counts: counts.subarray(0, n) };
+  if (next !== 0) throw new Error('Search index: an encoded list of postings ends in the middle of one.');
+  return { docs: docs.subarray(0, n), counts: counts.subarray(0, n), lengths: lengths.subarray(0, n) };
+}
+
+/**
+ * Cuts `sizes` (consecutive items' sizes) into runs of at least `target`
+ * (the last may be smaller): how many items each run holds. Used for the
+ * part files (F2, F3): few enough files, each small enough to fetch alone.
+ */
+export function cutIntoParts(sizes: ArrayLike<number>, target: number): number[] {
+  const out: number[] = [];
+  let items = 0;
+  let size = 0;
+  for (let i = 0; i < sizes.length; i++) {
+    items++;
+    size += sizes[i]!;
+    if (size >= target) {
+      out.push(items);
+      items = 0;
+      size = 0;
+    }
+  }
+  if (items > 0) out.push(items);
+  return out;
+}
+
+/** First item of each part, from the number of items in each: the lookup table `partOf` searches. */
+export function partStarts(counts: number[]): Uint32Array {
+  const starts = new Uint32Array(counts.length);
+  let at = 0;
+  counts.forEach((n, k) => {
+    starts[k] = at;
+    at += n;
+  });
+  return starts;
+}
+
+/** The part holding item `i`, from the parts' first items (ascending). */
+export function partOf(starts: Uint32Array, i: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= i) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }

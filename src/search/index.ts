@@ -7,9 +7,9 @@
 export { SearchEngine, fuzzyDistance, type SearchHit, type SearchResults, type QueryOptions } from './engine';
 export {
   SEARCH_FORMAT_VERSION,
+  SEARCH_MANIFEST_PATH,
+  type IndexHead,
   type SearchManifest,
-  type SearchShard,
-  type SearchTexts,
-  type ShardInfo,
+  type SearchPart,
 } from './format';
-export { createSearchIndex, shardOf, SEARCH_MANIFEST_PATH, type SearchFiles, type ShardCache } from './indexBuilder';
+export { createSearchIndex, groupOf, isTextsPart, type SearchFiles, type GroupCache } from './indexBuilder';

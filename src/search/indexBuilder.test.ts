@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { sectionsOf, catalogueSections } from '../content';
-import { createSearchIndex, shardOf, SEARCH_MANIFEST_PATH } from './indexBuilder';
+import { createSearchIndex, groupOf, isTextsPart, SEARCH_MANIFEST_PATH } from './indexBuilder';
 import { pageRecord } from './testing';
-import type { SearchManifest, SearchShard, SearchTexts } from './format';
+import { decodeNumbers, type PagesPart, type SearchManifest, type TextsPart } from './format';
 
 const combat = pageRecord('/rules/combat', 'Combat', 'Intro text.\n\n## Attacks\n\nRoll Reflex.\n\n### Damage & Harm\n\nHits hurt.\n\n## Attacks\n\nAgain.\n');
 
@@ -44,46 +44,58 @@ describe('search index files', () => {
     { id: '/rules/gear#gear-plasma-rifle', path: '/rules/gear', anchor: 'gear-plasma-rifle', pageTitle: 'Plasma rifle', text: 'Hot.', breadcrumb: 'Gear', kind: 'weapon' },
   ];
   const { manifest, files } = createSearchIndex(sections, 'abc');
-  const shard = (name: string) => JSON.parse(files.get(`/search/${name}.json`)!) as SearchShard;
+  const part = <T,>(path: string) => JSON.parse(files.get(path)!) as T;
 
-  it('shards by top-level section, with drafts and catalogue entries apart', () => {
-    expect(manifest.shards.map((s) => [s.name, s.drafts, s.pages, s.sections])).toEqual([
-      ['catalogue', false, 1, 1],
+  it('has a site index and a drafts index, each with its head in the manifest', () => {
+    expect(manifest.indexes.map((s) => [s.name, s.drafts, s.pages, s.sections])).toEqual([
+      ['site', false, 4, 7],
       ['drafts', true, 1, 2],
-      ['galacticguide', false, 1, 1],
-      ['home', false, 1, 1],
-      ['rules', false, 1, 4],
     ]);
     expect(JSON.parse(files.get(SEARCH_MANIFEST_PATH)!) as SearchManifest).toEqual(manifest);
-    expect([...files.keys()].sort()).toContain('/search/rules.text.json');
-    expect(shardOf({ path: '/drafts/x', kind: 'page' })).toBe('drafts-pages');
+    expect(manifest.indexes[0]!.terms).toEqual([...manifest.indexes[0]!.terms].sort());
+    expect(manifest.indexes[0]!.terms).toContain('reflex');
+    expect([...files.keys()].sort()).toEqual([
+      SEARCH_MANIFEST_PATH,
+      '/search/drafts/pages-0.json',
+      '/search/drafts/postings-0.json',
+      '/search/drafts/texts-0.json',
+      '/search/site/pages-0.json',
+      '/search/site/postings-0.json',
+      '/search/site/texts-0.json',
+    ]);
+    expect(groupOf({ path: '/drafts/x', kind: 'page' })).toBe('drafts-pages');
   });
 
   it('stores a page once and each section by heading; anchors only when the heading does not give them', () => {
-    const rules = shard('rules');
-    expect([rules.paths, rules.titles, rules.crumbTable, rules.headings, rules.anchors]).toEqual([
-      ['/rules/combat'],
-      ['Combat'],
-      ['Rules'],
-      ['', 'Attacks', 'Damage & Harm', 'Attacks'],
-      ['', '', '', 'attacks-1'],
+    const pages = part<PagesPart>('/search/site/pages-0.json');
+    // Groups in name order: catalogue, galacticguide, home, rules.
+    expect([pages.paths, pages.titles, pages.crumbTable]).toEqual([
+      ['/rules/gear', '/galacticguide/sectors', '/', '/rules/combat'],
+      ['Plasma rifle', 'Sectors', 'Nucleus', 'Combat'],
+      ['Gear', 'Galactic Guide', '', 'Rules'],
     ]);
-    expect(rules.version).toBe(manifest.version);
-    expect(rules.integrity).toBe('abc');
+    expect([pages.headings.slice(3), pages.anchors]).toEqual([
+      ['', 'Attacks', 'Damage & Harm', 'Attacks'],
+      ['gear-plasma-rifle', '', '', '', '', '', 'attacks-1'],
+    ]);
+    expect([pages.version, pages.integrity, pages.index, pages.part]).toEqual([manifest.version, 'abc', 'site', 0]);
   });
 
-  it('keeps section texts out of the index, in a file of their own', () => {
-    expect(files.get('/search/rules.json')).not.toContain('Roll Reflex');
-    expect((JSON.parse(files.get('/search/rules.text.json')!) as SearchTexts).texts).toEqual(['Intro text.', 'Roll Reflex.', 'Hits hurt.', 'Again.']);
+  it('keeps section texts out of the index, in parts of their own', () => {
+    expect(files.get('/search/site/postings-0.json')).not.toContain('Roll Reflex');
+    expect(files.get('/search/site/pages-0.json')).not.toContain('Roll Reflex');
+    expect(part<TextsPart>('/search/site/texts-0.json').texts).toEqual(['Hot.', 'Stars.', 'Welcome.', 'Intro text.', 'Roll Reflex.', 'Hits hurt.', 'Again.']);
+    expect(isTextsPart('/search/site/texts-0.json')).toBe(true);
+    expect(isTextsPart('/search/site/pages-0.json')).toBe(false);
   });
 
   it('stores a catalogue entry as a page titled with its name, linking to its anchor', () => {
-    const cat = shard('catalogue');
-    expect([cat.paths, cat.titles, cat.kindTable, cat.anchors, cat.crumbTable]).toEqual([['/rules/gear'], ['Plasma rifle'], ['weapon'], ['gear-plasma-rifle'], ['Gear']]);
+    const head = manifest.indexes[0]!;
+    expect(head.kindTable[decodeNumbers(head.kinds)[0]!]).toBe('weapon');
   });
 });
 
-describe('search index with a shard cache (the incremental build)', () => {
+describe('search index with a group cache (the incremental build)', () => {
   const page = (path: string, text: string) => sectionsOf(pageRecord(path, path.split('/').pop()!, text), 'Crumbs');
   const site = (combatText: string) => [...page('/rules/combat', combatText), ...page('/rules/moves', 'Move twice.'), ...page('/guide/worlds', 'Planets "quoted" and "integrity":"x".')];
   const memory = () => {
@@ -91,24 +103,25 @@ describe('search index with a shard cache (the incremental build)', () => {
     let built = 0;
     return {
       hash: (text: string) => String(text.length) + text.slice(0, 40),
-      get: <T,>(key: string) => map.get(key) as T | undefined,
+      // Through JSON, as the build cache stores them.
+      get: <T,>(key: string) => (map.has(key) ? (JSON.parse(map.get(key) as string) as T) : undefined),
       set: (key: string, value: unknown) => {
         built++;
-        map.set(key, value);
+        map.set(key, JSON.stringify(value));
       },
       built: () => built,
     };
   };
 
-  it('gives the files a build without the cache gives, and builds again only the shards whose sections changed', () => {
+  it('gives the files a build without the cache gives, and builds again only the groups whose sections changed', () => {
     const cache = memory();
     expect(createSearchIndex(site('Roll Reflex.'), 'aaaa11112222', cache).files).toEqual(createSearchIndex(site('Roll Reflex.'), 'aaaa11112222').files);
-    expect(cache.built()).toBe(2); // the guide and rules shards
-    // Another page of the rules changed, and with it the integrity of every shard.
+    expect(cache.built()).toBe(2); // the guide and rules groups
+    // Another page of the rules changed, and with it the integrity of every file.
     const again = createSearchIndex(site('Roll Reflex twice.'), 'bbbb33334444', cache);
     expect(again.files).toEqual(createSearchIndex(site('Roll Reflex twice.'), 'bbbb33334444').files);
     expect(cache.built()).toBe(3);
-    expect(JSON.parse(again.files.get('/search/guide.json')!).integrity).toBe('bbbb33334444');
-    expect(JSON.parse(again.files.get('/search/guide.text.json')!).texts).toContain('Planets "quoted" and "integrity":"x".');
+    expect(JSON.parse(again.files.get('/search/site/texts-0.json')!).integrity).toBe('bbbb33334444');
+    expect(JSON.parse(again.files.get('/search/site/texts-0.json')!).texts).toContain('Planets "quoted" and "integrity":"x".');
   });
 });

@@ -1,24 +1,42 @@
 /**
- * Writes the search index (build side, but pure): one manifest, and per shard
- * an index file and a texts file (see format.ts for the shapes).
+ * Writes the search index (build side, but pure): the manifest with each
+ * index's head, and each index's postings, page and text parts (format.ts,
+ * F1–F4, says why it is cut this way).
+ *
+ * The work is done per group of pages (a top-level section, the catalogue
+ * entries, the drafts), which the incremental build caches: a group whose
+ * sections did not change is not tokenised again, only merged.
  */
 import type { SearchSection } from '../content';
 import {
   SEARCH_FORMAT_VERSION,
-  PAGE_FIELDS,
-  SECTION_FIELDS,
+  SEARCH_MANIFEST_PATH,
+  ALL_FIELDS,
+  cutIntoParts,
+  shiftPostings,
   encodeNumbers,
   encodePostings,
   indexTerms,
+  partPath,
   slug,
   type Field,
+  type IndexHead,
+  type PagesPart,
+  type PartKind,
+  type PostingsPart,
   type SearchManifest,
-  type SearchShard,
-  type SearchTexts,
+  type TextsPart,
 } from './format';
 
-/** Site-relative address of the manifest. */
-export const SEARCH_MANIFEST_PATH = '/search-index.json';
+export { SEARCH_MANIFEST_PATH };
+
+// Part sizes (characters of JSON): a postings part is fetched for a query
+// word, a page part for results on screen, a text part for their excerpts.
+// Small enough that a query fetches little it does not show, large enough
+// that a site of a few hundred pages is a handful of files.
+const POSTINGS_PART_CHARS = 16_000;
+const PAGES_PART_CHARS = 4_000;
+const TEXTS_PART_CHARS = 8_000;
 
 interface IndexPage {
   path: string;
@@ -31,16 +49,16 @@ interface IndexPage {
 const RESERVED = new Set(['drafts', 'catalogue', 'home']);
 
 /**
- * The shard a page goes to: drafts together (only preview mode loads them),
- * catalogue entries together (small, and wanted for almost every query),
- * every other page with its top-level section.
+ * The group a page is built and cached with: drafts together (the drafts
+ * index), catalogue entries together, every other page with its top-level
+ * section.
  */
-export function shardOf(section: Pick<SearchSection, 'path' | 'kind' | 'draft'>): string {
+export function groupOf(section: Pick<SearchSection, 'path' | 'kind' | 'draft'>): string {
   if (section.draft) return 'drafts';
   if (section.kind !== 'page') return 'catalogue';
   const top = (section.path.split('/')[1] ?? '').toLowerCase().replace(/[^a-z0-9-]+/g, '-');
   if (!top) return 'home';
-  // A folder that happens to share a reserved name keeps a shard of its own.
+  // A folder that happens to share a reserved name keeps a group of its own.
   return RESERVED.has(top) ? `${top}-pages` : top;
 }
 
@@ -65,23 +83,67 @@ function pagesOf(sections: SearchSection[]): IndexPage[] {
   return pages;
 }
 
-class PostingLists {
-  readonly byTerm = new Map<string, Map<Field, { docs: number[]; counts: number[] }>>();
+interface PostingList {
+  docs: number[];
+  counts: number[];
+  lengths: number[];
+}
 
-  add(field: Field, doc: number, text: string): number {
+class PostingLists {
+  readonly byTerm = new Map<string, Partial<Record<Field, PostingList>>>();
+  readonly totals = Object.fromEntries(ALL_FIELDS.map((f) => [f, 0])) as Record<Field, number>;
+
+  add(field: Field, doc: number, text: string): void {
     const terms = indexTerms(text);
+    this.totals[field] += terms.length;
     const counts = new Map<string, number>();
     for (const t of terms) counts.set(t, (counts.get(t) ?? 0) + 1);
     for (const [term, count] of counts) {
       let fields = this.byTerm.get(term);
-      if (!fields) this.byTerm.set(term, (fields = new Map()));
-      let list = fields.get(field);
-      if (!list) fields.set(field, (list = { docs: [], counts: [] }));
+      if (!fields) this.byTerm.set(term, (fields = {}));
+      const list = (fields[field] ??= { docs: [], counts: [], lengths: [] });
       list.docs.push(doc);
       list.counts.push(count);
+      list.lengths.push(terms.length);
     }
-    return terms.length;
   }
+}
+
+/** A group's pages tokenised, with its own page and section numbers (what the build cache keeps). */
+interface BuiltGroup {
+  pages: { path: string; title: string; crumbs: string; kind: string; sections: number }[];
+  headings: string[];
+  anchors: string[];
+  texts: string[];
+  totals: Record<Field, number>;
+  /** Term → field → postings (format.ts `encodePostings`) numbered within the group, and the last number in them. */
+  postings: Record<string, Partial<Record<Field, [string, number]>>>;
+}
+
+function buildGroup(sections: SearchSection[]): BuiltGroup {
+  const lists = new PostingLists();
+  const group: BuiltGroup = { pages: [], headings: [], anchors: [], texts: [], totals: lists.totals, postings: {} };
+  let section = 0;
+  pagesOf(sections).forEach((page, p) => {
+    lists.add('title', p, page.title);
+    lists.add('crumbs', p, page.crumbs);
+    group.pages.push({ path: page.path, title: page.title, crumbs: page.crumbs, kind: page.kind, sections: page.sections.length });
+    for (const s of page.sections) {
+      const heading = s.heading ?? '';
+      if (heading && !s.anchor) throw new Error(`Search index: the heading "${heading}" on ${s.path} has no anchor to link to.`);
+      group.headings.push(heading);
+      group.anchors.push(s.anchor && heading && slug(heading) === s.anchor ? '' : (s.anchor ?? ''));
+      group.texts.push(s.text);
+      lists.add('heading', section, heading);
+      lists.add('labels', section, s.labels ?? '');
+      lists.add('text', section, s.text);
+      section++;
+    }
+  });
+  for (const [term, fields] of lists.byTerm) {
+    group.postings[term] = Object.fromEntries(Object.entries(fields).map(([f, l]) => [f, [encodePostings(l.docs, l.counts, l.lengths), l.docs.at(-1)!]]));
+  }
+  return group;
 }
 
 function indexOf(table: string[], value: string): number {
@@ -90,65 +152,111 @@ function indexOf(table: string[], value: string): number {
   return i;
 }
 
-function buildShard(name: string, pages: IndexPage[], integrity: string): { shard: SearchShard; texts: SearchTexts } {
-  const lists = new PostingLists();
-  const lengths: Record<Field, number[]> = { title: [], crumbs: [], heading: [], labels: [], text: [] };
-  const crumbTable: string[] = [];
-  const kindTable: string[] = [];
-  const crumbs: number[] = [];
-  const kinds: number[] = [];
-  const counts: number[] = [];
-  const headings: string[] = [];
-  const anchors: string[] = [];
-  const texts: string[] = [];
-  let section = 0;
-  pages.forEach((page, p) => {
-    lengths.title.push(lists.add('title', p, page.title));
-    lengths.crumbs.push(lists.add('crumbs', p, page.crumbs));
-    crumbs.push(indexOf(crumbTable, page.crumbs));
-    kinds.push(indexOf(kindTable, page.kind));
-    counts.push(page.sections.length);
-    for (const s of page.sections) {
-      const heading = s.heading ?? '';
-      if (heading && !s.anchor) throw new Error(`Search index: the heading "${heading}" on ${s.path} has no anchor to link to.`);
-      headings.push(heading);
-      anchors.push(s.anchor && heading && slug(heading) === s.anchor ? '' : (s.anchor ?? ''));
-      lengths.heading.push(lists.add('heading', section, heading));
-      lengths.labels.push(lists.add('labels', section, s.labels ?? ''));
-      lengths.text.push(lists.add('text', section, s.text));
-      texts.push(s.text);
-      section++;
+const isPageField = (f: Field) => f === 'title' || f === 'crumbs';
+
+/** A merged list of postings: its text so far and the last number in it. */
+interface MergedList {
+  text: string;
+  last: number;
+}
+
+/**
+ * Every group's postings as one list per term and field, with page and
+ * section numbers that follow on from group to group. The lists are stored as
+ * gaps, so appending a group's list only re-encodes its first gap.
+ */
+function mergePostings(groups: BuiltGroup[]): { byTerm: Map<string, Partial<Record<Field, MergedList>>>; totals: Record<Field, number> } {
+  const byTerm = new Map<string, Partial<Record<Field, MergedList>>>();
+  const totals = Object.fromEntries(ALL_FIELDS.map((f) => [f, 0])) as Record<Field, number>;
+  let pageOffset = 0;
+  let sectionOffset = 0;
+  for (const g of groups) {
+    for (const f of ALL_FIELDS) totals[f] += g.totals[f];
+    for (const [term, fields] of Object.entries(g.postings)) {
+      let merged = byTerm.get(term);
+      if (!merged) byTerm.set(term, (merged = {}));
+      for (const [f, [text, last]] of Object.entries(fields) as [Field, [string, number]][]) {
+        const offset = isPageField(f) ? pageOffset : sectionOffset;
+        const before = merged[f];
+        merged[f] = { text: (before?.text ?? '') + shiftPostings(text, offset - (before ? before.last + 1 : 0)), last: last + offset };
+      }
     }
-  });
+    pageOffset += g.pages.length;
+    sectionOffset += g.texts.length;
+  }
+  return { byTerm, totals };
+}
+
+/** The files of one index (F1–F3): its head for the manifest and its part files. */
+function buildIndex(name: string, groups: BuiltGroup[], integrity: string, files: Map<string, string>): IndexHead {
+  const lists = mergePostings(groups);
+  const pages = groups.flatMap((g) => g.pages);
+  const headings = groups.flatMap((g) => g.headings);
+  const anchors = groups.flatMap((g) => g.anchors);
+  const texts = groups.flatMap((g) => g.texts);
+  const base = (kind: PartKind, part: number) => ({ version: SEARCH_FORMAT_VERSION, integrity, index: name, part, kind });
+
   const terms = [...lists.byTerm.keys()].sort();
-  const postings = Object.fromEntries(
-    [...PAGE_FIELDS, ...SECTION_FIELDS].map((field) => [
-      field,
-      terms.map((t) => {
-        const list = lists.byTerm.get(t)!.get(field);
-        return list ? encodePostings(list.docs, list.counts) : '';
-      }),
-    ]),
-  ) as Record<Field, string[]>;
-  const shard: SearchShard = {
-    version: SEARCH_FORMAT_VERSION,
-    integrity,
+  const encoded = terms.map((t) => {
+    const fields = lists.byTerm.get(t)!;
+    return Object.fromEntries(ALL_FIELDS.map((f) => [f, fields[f]?.text ?? ''])) as Record<Field, string>;
+  });
+  const postingParts = cutIntoParts(encoded.map((e) => ALL_FIELDS.reduce((n, f) => n + e[f].length + 3, 0)), POSTINGS_PART_CHARS);
+  let at = 0;
+  postingParts.forEach((count, k) => {
+    const slice = encoded.slice(at, (at += count));
+    const part: PostingsPart = { ...base('postings', k), kind: 'postings', postings: Object.fromEntries(ALL_FIELDS.map((f) => [f, slice.map((e) => e[f])])) as Record<Field, string[]> };
+    files.set(partPath(name, 'postings', k), JSON.stringify(part));
+  });
+
+  // Page and text parts: consecutive pages, with their sections.
+  const firstSection: number[] = [];
+  pages.reduce((s, p) => (firstSection.push(s), s + p.sections), 0);
+  const sectionsOf = (from: number, count: number) => [firstSection[from] ?? 0, (firstSection[from + count - 1] ?? 0) + (pages[from + count - 1]?.sections ?? 0)] as const;
+  const pageSizes = pages.map((p, i) => {
+    const [a, b] = sectionsOf(i, 1);
+    return p.path.length + p.title.length + 8 + headings.slice(a, b).reduce((n, h, j) => n + h.length + anchors[a + j]!.length + 6, 0);
+  });
+  const pageParts = cutIntoParts(pageSizes, PAGES_PART_CHARS);
+  at = 0;
+  pageParts.forEach((count, k) => {
+    const from = at;
+    at += count;
+    const [a, b] = sectionsOf(from, count);
+    const mine = pages.slice(from, at);
+    const crumbTable: string[] = [];
+    const crumbs = encodeNumbers(mine.map((p) => indexOf(crumbTable, p.crumbs)));
+    const part: PagesPart = { ...base('pages', k), kind: 'pages', paths: mine.map((p) => p.path), titles: mine.map((p) => p.title), crumbTable, crumbs, headings: headings.slice(a, b), anchors: anchors.slice(a, b) };
+    files.set(partPath(name, 'pages', k), JSON.stringify(part));
+  });
+  const textParts = cutIntoParts(pages.map((_, i) => {
+    const [a, b] = sectionsOf(i, 1);
+    return texts.slice(a, b).reduce((n, t) => n + t.length + 3, 0);
+  }), TEXTS_PART_CHARS);
+  at = 0;
+  textParts.forEach((count, k) => {
+    const from = at;
+    at += count;
+    const [a, b] = sectionsOf(from, count);
+    const part: TextsPart = { ...base('texts', k), kind: 'texts', texts: texts.slice(a, b) };
+    files.set(partPath(name, 'texts', k), JSON.stringify(part));
+  });
+
+  const kindTable: string[] = [];
+  return {
     name,
     drafts: name === 'drafts',
-    crumbTable,
+    pages: pages.length,
+    sections: texts.length,
     kindTable,
-    paths: pages.map((p) => p.path),
-    titles: pages.map((p) => p.title),
-    crumbs: encodeNumbers(crumbs),
-    kinds: encodeNumbers(kinds),
-    sectionCounts: encodeNumbers(counts),
-    headings,
-    anchors,
-    lengths: Object.fromEntries(Object.entries(lengths).map(([f, v]) => [f, encodeNumbers(v)])) as Record<Field, string>,
+    kinds: encodeNumbers(pages.map((p) => indexOf(kindTable, p.kind))),
+    sectionCounts: encodeNumbers(pages.map((p) => p.sections)),
+    totals: lists.totals,
     terms,
-    postings,
+    postingParts: encodeNumbers(postingParts),
+    pageParts: encodeNumbers(pageParts),
+    textParts: encodeNumbers(textParts),
   };
-  return { shard, texts: { version: SEARCH_FORMAT_VERSION, integrity, name, texts } };
 }
 
 export interface SearchFiles {
@@ -157,73 +265,49 @@ export interface SearchFiles {
   files: Map<string, string>;
 }
 
-/** Shards built before, by the hash of their sections (the incremental build's cache). */
-export interface ShardCache {
+/** Groups built before, by the hash of their sections (the incremental build's cache). */
+export interface GroupCache {
   /** A hash of a text (the caller's: this module runs in the browser too). */
   hash(text: string): string;
   get<T>(key: string): T | undefined;
   set(key: string, value: unknown): void;
 }
 
-interface CachedShard {
-  /** The shard's two files with INTEGRITY_MARK for the integrity. */
-  index: string;
-  text: string;
-  drafts: boolean;
-  pages: number;
-  sections: number;
-}
-
-/** Stands for the integrity in a cached shard; written only as the value of its `integrity` key. */
-const INTEGRITY_MARK = 'nucleus-integrity-mark';
-const markField = `"integrity":${JSON.stringify(INTEGRITY_MARK)}`;
-
-/**
- * Every shard carries the build's integrity, which changes with any content
- * change; the rest of a shard is a function of its sections. A cached shard is
- * kept with a mark for the integrity, and the mark is replaced in the one
- * place JSON.stringify put it (the `integrity` key comes before any text, and
- * a quote inside text is escaped, so the marked field cannot occur in text).
- */
-function withIntegrity(json: string, integrity: string): string {
-  const at = json.indexOf(markField);
-  if (at < 0) throw new Error('Search index: a cached shard lacks its integrity mark.');
-  return json.slice(0, at) + `"integrity":${JSON.stringify(integrity)}` + json.slice(at + markField.length);
-}
-
-function buildShardFiles(name: string, list: SearchSection[]): CachedShard {
-  const pages = pagesOf(list);
-  const { shard, texts } = buildShard(name, pages, INTEGRITY_MARK);
-  return { index: JSON.stringify(shard), text: JSON.stringify(texts), drafts: shard.drafts, pages: pages.length, sections: texts.texts.length };
+/** A text part holds only excerpts: what the content database leaves out (the pages hold the texts). */
+export function isTextsPart(path: string): boolean {
+  return /\/texts-\d+\.json$/.test(path);
 }
 
 /**
- * Builds every shard of the index from the site's sections and catalogue
- * entries. With a cache, a shard whose sections are unchanged is not built
- * again; the files are the same either way.
+ * Builds the whole index from the site's sections and catalogue entries: the
+ * published pages as `site`, drafts as `drafts` (F4). With a cache, a group
+ * whose sections are unchanged is not tokenised again; the files are the same
+ * either way.
  */
-export function createSearchIndex(sections: SearchSection[], integrity: string, cache?: ShardCache): SearchFiles {
-  const byShard = new Map<string, SearchSection[]>();
+export function createSearchIndex(sections: SearchSection[], integrity: string, cache?: GroupCache): SearchFiles {
+  const byGroup = new Map<string, SearchSection[]>();
   for (const s of sections) {
-    const name = shardOf(s);
-    let list = byShard.get(name);
-    if (!list) byShard.set(name, (list = []));
+    const name = groupOf(s);
+    let list = byGroup.get(name);
+    if (!list) byGroup.set(name, (list = []));
     list.push(s);
   }
-  const manifest: SearchManifest = { version: SEARCH_FORMAT_VERSION, integrity, shards: [] };
-  const files = new Map<string, string>();
-  for (const [name, list] of [...byShard].sort(([a], [b]) => a.localeCompare(b))) {
+  const built = new Map<string, BuiltGroup>();
+  for (const [name, list] of [...byGroup].sort(([a], [b]) => a.localeCompare(b))) {
     const key = cache && `${SEARCH_FORMAT_VERSION}:${name}:${cache.hash(JSON.stringify(list))}`;
-    let built = key ? cache!.get<CachedShard>(key) : undefined;
-    if (!built) {
-      built = buildShardFiles(name, list);
-      if (key) cache!.set(key, built);
+    let group = key ? cache!.get<BuiltGroup>(key) : undefined;
+    if (!group) {
+      group = buildGroup(list);
+      if (key) cache!.set(key, group);
     }
-    const info = { name, index: `/search/${name}.json`, text: `/search/${name}.text.json`, drafts: built.drafts, pages: built.pages, sections: built.sections };
-    manifest.shards.push(info);
-    files.set(info.index, withIntegrity(built.index, integrity));
-    files.set(info.text, withIntegrity(built.text, integrity));
+    built.set(name, group);
   }
+  const files = new Map<string, string>();
+  const manifest: SearchManifest = { version: SEARCH_FORMAT_VERSION, integrity, indexes: [] };
+  const published = [...built].filter(([name]) => name !== 'drafts').map(([, g]) => g);
+  manifest.indexes.push(buildIndex('site', published, integrity, files));
+  const drafts = built.get('drafts');
+  if (drafts) manifest.indexes.push(buildIndex('drafts', [drafts], integrity, files));
   files.set(SEARCH_MANIFEST_PATH, JSON.stringify(manifest));
   return { manifest, files };
 }

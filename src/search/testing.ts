@@ -3,8 +3,9 @@
  * the browser loads it (through the JSON files). Pure; tests only.
  */
 import { parseMarkdown } from '../content';
-import { createSearchIndex } from './indexBuilder';
-import { SearchEngine } from './engine';
+import { createSearchIndex, isTextsPart } from './indexBuilder';
+import { SearchEngine, type QueryOptions, type SearchResults } from './engine';
+import { SEARCH_MANIFEST_PATH } from './format';
 import type { SearchSection, PageRecord } from '../content';
 
 /** A published Markdown page at `path` (`/rules/combat`), as the loader would make it. */
@@ -29,12 +30,27 @@ export function pageRecord(path: string, title: string, md: string, extra: Parti
   };
 }
 
+/** An engine with every file of the index added, drafts included (texts too unless `texts: false`). */
 export function engineFor(sections: SearchSection[], options: { texts?: boolean } = {}): SearchEngine {
   const { manifest, files } = createSearchIndex(sections, 'test');
   const engine = new SearchEngine();
-  for (const shard of manifest.shards) {
-    engine.addShard(JSON.parse(files.get(shard.index)!));
-    if (options.texts !== false) engine.addTexts(JSON.parse(files.get(shard.text)!));
+  engine.addManifest(manifest, { drafts: true });
+  for (const [path, text] of files) {
+    if (path === SEARCH_MANIFEST_PATH || (options.texts === false && isTextsPart(path))) continue;
+    engine.addPart(JSON.parse(text));
   }
   return engine;
+}
+
+/** Searches as the browser does: fetching (here, taking from `files`) the parts each search asks for, until it needs none. */
+export function searchLoading(engine: SearchEngine, files: Map<string, string>, query: string, options: QueryOptions = {}): { results: SearchResults; fetched: string[] } {
+  const fetched: string[] = [];
+  for (;;) {
+    const results = engine.search(query, options);
+    if (results.missing.length === 0) return { results, fetched };
+    for (const path of results.missing) {
+      fetched.push(path);
+      engine.addPart(JSON.parse(files.get(path)!));
+    }
+  }
 }

@@ -100,7 +100,7 @@ function SearchStates({ pick }: { pick: (text: string) => void }) {
   const error = useStore(state.$error);
   const recent = useStore(state.$recent);
   const offline = useStore(state.$offline);
-  const { flat, unsaved } = useStore(state.$view);
+  const { flat, unsaved, loading } = useStore(state.$view);
   return (
     <>
       {error && (
@@ -108,7 +108,7 @@ function SearchStates({ pick }: { pick: (text: string) => void }) {
           {error}
         </p>
       )}
-      {!error && !index && q && <p className="search-state">Loading the search index…</p>}
+      {!error && (!index || loading) && q && flat.length === 0 && <p className="search-state">Loading the search index…</p>}
       {!q && (
         <div className="search-state">
           {recent.length > 0 ? (
@@ -126,7 +126,7 @@ function SearchStates({ pick }: { pick: (text: string) => void }) {
           You are offline: {unsaved} result{unsaved === 1 ? ' is' : 's are'} on pages not saved on this device, and {unsaved === 1 ? 'is' : 'are'} not listed.
         </p>
       )}
-      {index && q && flat.length === 0 && unsaved === 0 && (
+      {index && q && flat.length === 0 && unsaved === 0 && !loading && (
         <div className="search-state" role="status">
           <p>
             Nothing matched <strong>“{q}”</strong>.

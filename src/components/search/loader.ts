@@ -1,10 +1,10 @@
 /**
- * Loads the search index in the browser: the manifest, then every published
- * shard in parallel (the drafts shard only in preview mode), and each shard's
- * section texts only when one of its sections is shown as a result. The
+ * Loads the search index in the browser: the manifest when search is first
+ * opened (the drafts' head joins in preview mode), then the part files each
+ * search asks for (src/search/format.ts F1–F3), each fetched once. The
  * service worker precaches all of these files, so search works offline.
  */
-import { SearchEngine, SEARCH_FORMAT_VERSION, SEARCH_MANIFEST_PATH, type SearchManifest, type SearchShard, type SearchTexts } from '../../search';
+import { SearchEngine, SEARCH_MANIFEST_PATH, type SearchManifest, type SearchPart } from '../../search';
 import { withBase } from '../../config/base';
 
 async function getJson<T>(path: string, what: string): Promise<T> {
@@ -18,67 +18,32 @@ async function getJson<T>(path: string, what: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-let manifest: Promise<SearchManifest> | null = null;
-const engine = new SearchEngine();
-const shards = new Map<string, Promise<void>>();
-const texts = new Map<string, Promise<void>>();
-
-function getManifest(): Promise<SearchManifest> {
-  manifest ??= getJson<SearchManifest>(SEARCH_MANIFEST_PATH, 'search-index.json')
-    .then((m) => {
-      if (m.version !== SEARCH_FORMAT_VERSION) {
-        throw new Error(`The search index has format ${m.version}, this page reads format ${SEARCH_FORMAT_VERSION}: reload the page to get the current site.`);
-      }
-      return m;
-    })
-    .catch((e: unknown) => {
-      manifest = null;
+/** A load kept once started; forgotten when it fails, so the next search tries again. */
+function once<T>(cache: Map<string, Promise<T>>, key: string, start: () => Promise<T>): Promise<T> {
+  let loading = cache.get(key);
+  if (!loading) {
+    loading = start().catch((e: unknown) => {
+      cache.delete(key);
       throw e;
     });
-  return manifest;
+    cache.set(key, loading);
+  }
+  return loading;
 }
 
-/** Loads (once) and returns the engine with the published shards, and the drafts when asked. */
+const engine = new SearchEngine();
+const manifests = new Map<string, Promise<SearchManifest>>();
+const heads = new Map<string, Promise<void>>();
+const parts = new Map<string, Promise<void>>();
+
+/** Loads (once) and returns the engine with the published index, and the drafts' when asked. */
 export async function loadIndex(options: { drafts?: boolean } = {}): Promise<SearchEngine> {
-  const m = await getManifest();
-  await Promise.all(
-    m.shards
-      .filter((s) => !s.drafts || options.drafts)
-      .map((s) => {
-        let loading = shards.get(s.name);
-        if (!loading) {
-          loading = getJson<SearchShard>(s.index, `shard ${s.name}`)
-            .then((data) => engine.addShard(data))
-            .catch((e: unknown) => {
-              shards.delete(s.name);
-              throw e;
-            });
-          shards.set(s.name, loading);
-        }
-        return loading;
-      }),
-  );
+  const manifest = await once(manifests, SEARCH_MANIFEST_PATH, () => getJson<SearchManifest>(SEARCH_MANIFEST_PATH, 'search-index.json'));
+  await once(heads, options.drafts ? 'drafts' : 'site', async () => engine.addManifest(manifest, options));
   return engine;
 }
 
-/** Loads (once) the section texts of the named shards, for excerpts. */
-export async function loadTexts(names: string[]): Promise<void> {
-  const m = await getManifest();
-  await Promise.all(
-    names.map((name) => {
-      const info = m.shards.find((s) => s.name === name);
-      if (!info) return Promise.resolve();
-      let loading = texts.get(name);
-      if (!loading) {
-        loading = getJson<SearchTexts>(info.text, `texts of ${name}`)
-          .then((data) => engine.addTexts(data))
-          .catch((e: unknown) => {
-            texts.delete(name);
-            throw e;
-          });
-        texts.set(name, loading);
-      }
-      return loading;
-    }),
-  );
+/** Loads (once each) part files a search asked for (`SearchResults.missing`, `missingTexts`). */
+export async function loadParts(paths: string[]): Promise<void> {
+  await Promise.all(paths.map((path) => once(parts, path, () => getJson<SearchPart>(path, path.replace(/^\/search\//, '')).then((data) => engine.addPart(data)))));
 }

@@ -19,19 +19,20 @@ function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> {
 }
 
 /** The state over the index files the build writes, read as the browser's loader reads them; each load is counted. */
-function setup(options: { offline?: Set<string> | null; failFirstLoad?: boolean } = {}) {
+function setup(options: { offline?: Set<string> | null; failFirstLoad?: boolean; failParts?: boolean } = {}) {
   const engine = new SearchEngine();
-  const calls = { index: 0, texts: [] as string[] };
+  const calls = { index: 0, parts: [] as string[] };
   const deps: SearchDialogDeps = {
     loadIndex: async () => {
       calls.index++;
       if (options.failFirstLoad && calls.index === 1) throw new Error('The search index could not be loaded (search-index.json: HTTP 503).');
-      if (calls.index === 1 || options.failFirstLoad) for (const s of manifest.shards) if (!s.drafts) engine.addShard(JSON.parse(files.get(s.index)!));
+      engine.addManifest(manifest);
       return engine;
     },
-    loadTexts: async (names) => {
-      calls.texts.push(...names);
-      for (const s of manifest.shards) if (names.includes(s.name)) engine.addTexts(JSON.parse(files.get(s.text)!));
+    loadParts: async (paths) => {
+      calls.parts.push(...paths);
+      if (options.failParts) throw new Error('The search index could not be loaded (site/postings-0.json): check the connection and try again.');
+      for (const p of paths) engine.addPart(JSON.parse(files.get(p)!));
     },
     offlinePages: async () => options.offline ?? null,
     drafts: atom({ active: false }),
@@ -44,8 +45,10 @@ function setup(options: { offline?: Set<string> | null; failFirstLoad?: boolean 
   return { state, deps, calls, stop };
 }
 
-/** Waits for the loads the state started (they are promises on already-settled work). */
-const settled = () => new Promise((r) => setTimeout(r, 0));
+/** Waits for the loads the state started (promises on already-settled work, each leading to the next). */
+const settled = async () => {
+  for (let i = 0; i < 4; i++) await new Promise((r) => setTimeout(r, 0));
+};
 
 describe('the search dialog state', () => {
   it('loads nothing until the dialog opens, then the index once', async () => {
@@ -58,18 +61,34 @@ describe('the search dialog state', () => {
     expect(state.$engine.get()).not.toBeNull();
   });
 
-  it('answers each keystroke at once, grouped by page, and loads the shown shard texts for excerpts', async () => {
+  it('loads the parts a query needs (postings, pages, then texts for excerpts), and answers at once once they are here', async () => {
     const { state, calls } = setup();
     state.setOpen(true);
     await settled();
     state.setQuery('plas');
-    const first = state.$view.get();
-    expect(first.flat.map((i) => i.href)[0]).toBe('/sub/rules/plasma');
-    expect(first.groups.map((g) => g.pageTitle)).toContain('Plasma');
+    // Its words' postings are not here yet: loading, not "nothing matched".
+    expect(state.$view.get()).toMatchObject({ flat: [], loading: true });
     await settled();
-    expect(calls.texts.length).toBeGreaterThan(0);
+    expect(calls.parts).toEqual(['/search/site/postings-0.json', '/search/site/pages-0.json', '/search/site/texts-0.json']);
+    const view = state.$view.get();
+    expect(view.loading).toBe(false);
+    expect(view.flat.map((i) => i.href)[0]).toBe('/sub/rules/plasma');
+    expect(view.groups.map((g) => g.pageTitle)).toContain('Plasma');
     // The texts arrived: the same search again, now with excerpts.
-    expect(state.$view.get().flat.some((i) => i.excerpt.some((p) => p.mark && /plas/i.test(p.text)))).toBe(true);
+    expect(view.flat.some((i) => i.excerpt.some((p) => p.mark && /plas/i.test(p.text)))).toBe(true);
+    // Everything is here now: the next keystroke answers on the spot.
+    state.setQuery('plasma rif');
+    expect(state.$view.get().flat.map((i) => i.href)).toEqual(['/sub/rules/gear#rifles']);
+  });
+
+  it('keeps the last results on screen while a new word loads, and says why when a part cannot be loaded', async () => {
+    const { state } = setup({ failParts: true });
+    state.setOpen(true);
+    await settled();
+    state.setQuery('plasma');
+    await settled();
+    expect(state.$error.get()).toMatch(/could not be loaded.*check the connection/);
+    expect(state.$view.get()).toMatchObject({ flat: [], loading: true });
   });
 
   it('shows hits with some of the words when none has all of them', async () => {
@@ -77,6 +96,7 @@ describe('the search dialog state', () => {
     state.setOpen(true);
     await settled();
     state.setQuery('magnetic history');
+    await settled();
     const titles = state.$view.get().flat.map((i) => i.href);
     expect(titles).toContain('/sub/rules/plasma#containment');
     expect(titles).toContain('/sub/guide/history');
@@ -87,6 +107,7 @@ describe('the search dialog state', () => {
     state.setOpen(true);
     await settled();
     state.setQuery('plasma');
+    await settled();
     const view = state.$view.get();
     expect(view.flat.every((i) => i.href.startsWith('/sub/rules/plasma'))).toBe(true);
     expect(view.unsaved).toBeGreaterThan(0);
@@ -97,6 +118,7 @@ describe('the search dialog state', () => {
     state.setOpen(true);
     await settled();
     state.setQuery('plasma');
+    await settled();
     const n = state.$view.get().flat.length;
     expect(n).toBeGreaterThan(1);
     state.move(-1);
@@ -126,6 +148,7 @@ describe('the search dialog state', () => {
     await settled();
     for (const q of ['rifle', 'plasma', 'Rifle']) {
       state.setQuery(q);
+      await settled();
       expect(state.choose(state.$view.get().flat[0]!)).toMatch(/^\/sub\//);
       expect(state.$open.get()).toBe(false);
       expect(state.$query.get()).toBe('');

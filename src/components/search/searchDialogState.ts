@@ -3,15 +3,17 @@
  * can be tested on its own. SearchDialog.tsx renders it and keeps only focus,
  * the native <dialog> and navigation.
  *
- * 1. The index loads when the dialog opens (or on `warm`, when its button is
- *    focused or pointed at), never at idle: most readers never search. In
- *    preview mode the drafts shard joins it.
+ * 1. The index's manifest loads when the dialog opens (or on `warm`, when
+ *    its button is focused or pointed at), never at idle: most readers never
+ *    search. In preview mode the drafts index joins it.
  * 2. A query runs on the keystroke itself, no debounce: a query takes about
  *    a millisecond, so a fixed wait only added lag.
  * 3. When nothing has every word, the hits with some of them are shown, most
  *    words first.
- * 4. Section texts (for excerpts) load only for shards shown as results; when
- *    they arrive the same search runs again with them.
+ * 4. A search asks for the parts of the index it needs (its words' postings,
+ *    then the page parts of the results on screen, then their texts for
+ *    excerpts); each part that arrives runs the same search again. While a
+ *    new query waits for its words, the last results stay on screen.
  * 5. Offline, only results on pages saved on this device are listed; the
  *    others are counted, so the dialog can say why they are missing.
  * 6. A new query moves the selection back to the first result; the arrow
@@ -23,7 +25,7 @@ import { atom, computed, type ReadableAtom } from 'nanostores';
 import type { SearchEngine, SearchResults } from '../../search';
 import { groupResults, type ResultGroup, type ResultItem } from './results';
 import { pageKey, savedPages } from './offline';
-import { loadIndex, loadTexts } from './loader';
+import { loadIndex, loadParts } from './loader';
 import { withBase } from '../../config/base';
 import { $preview } from '../../stores/preview';
 
@@ -34,7 +36,8 @@ const LIMIT = 40;
 /** What the state needs from the page; the browser's parts by default (see `searchDialog` below). */
 export interface SearchDialogDeps {
   loadIndex(options: { drafts: boolean }): Promise<SearchEngine>;
-  loadTexts(shards: string[]): Promise<void>;
+  /** Loads part files of the index (each once), as a search asks for them. */
+  loadParts(paths: string[]): Promise<void>;
   /** Saved pages when offline, `null` when online. */
   offlinePages(): Promise<Set<string> | null>;
   /** Preview mode: drafts are searched too. */
@@ -51,7 +54,11 @@ export interface SearchView {
   flat: ResultItem[];
   /** Results left out because their page is not saved on this device (offline). */
   unsaved: number;
+  /** The query's words are still loading (rule 4): not yet the time to say nothing matched. */
+  loading: boolean;
 }
+
+const NO_VIEW: SearchView = { groups: [], flat: [], unsaved: 0, loading: false };
 
 /** Remembered searches from storage; anything unreadable counts as none. */
 export function readRecent(storage: SearchDialogDeps['storage']): string[] {
@@ -75,11 +82,11 @@ export function rememberSearch(storage: SearchDialogDeps['storage'], query: stri
   }
 }
 
-/** Rule 3: every word, else some of them. */
+/** Rule 3: every word, else some of them (once it is known that nothing has every word). */
 export function runQuery(engine: SearchEngine, query: string, drafts: boolean): SearchResults {
   const options = { drafts, limit: LIMIT };
   const all = engine.search(query, options);
-  return all.hits.length > 0 ? all : engine.search(query, { ...options, combineWith: 'OR' });
+  return all.total > 0 || all.missing.length > 0 ? all : engine.search(query, { ...options, combineWith: 'OR' });
 }
 
 export function createSearchDialogState(deps: SearchDialogDeps) {
@@ -90,7 +97,7 @@ export function createSearchDialogState(deps: SearchDialogDeps) {
   const $active = atom(0);
   const $recent = atom<string[]>([]);
   const $offline = atom<Set<string> | null>(null);
-  // Bumped when shards or section texts arrive: the same search again, with them (rule 4).
+  // Bumped when a part of the index arrives: the same search again, with it (rule 4).
   const $loadedParts = atom(0);
   let indexLoaded = false;
 
@@ -105,20 +112,25 @@ export function createSearchDialogState(deps: SearchDialogDeps) {
     return engine && q ? runQuery(engine, q, drafts.active) : null;
   });
 
+  let shown = NO_VIEW;
   const $view = computed([$results, $offline], (results, offline): SearchView => {
-    if (!results) return { groups: [], flat: [], unsaved: 0 };
+    if (!results) return (shown = NO_VIEW);
+    // Rule 4: nothing to show yet for these words; the last results stay.
+    if (results.hits.length === 0 && results.missing.length > 0) return { ...shown, loading: true };
     const hits = offline ? results.hits.filter((h) => offline.has(pageKey(deps.withBase(h.path), deps.here()))) : results.hits;
     const groups = groupResults(hits, results.terms, deps.withBase);
-    return {
+    return (shown = {
       groups,
       flat: groups.flatMap((g) => g.items),
       unsaved: results.hits.length - hits.length,
-    };
+      loading: false,
+    });
   });
 
   // Each load or check is numbered: an answer that arrives after a newer one was asked for is dropped.
   let indexTurn = 0;
   let offlineTurn = 0;
+  let partsWanted = '';
   let textsWanted = '';
 
   /** Rule 1: (re)loads the index for the dialog, while it is open. */
@@ -145,17 +157,27 @@ export function createSearchDialogState(deps: SearchDialogDeps) {
     );
   }
 
-  /** Rule 4: section texts for the shards now shown, once. */
-  function loadMissingTexts(results: SearchResults | null): void {
-    const missing = results?.missingTexts.join(' ') ?? '';
-    if (missing === textsWanted) return;
-    textsWanted = missing;
-    if (!missing) return;
-    deps.loadTexts(missing.split(' ')).then(
-      () => textsWanted === missing && $loadedParts.set($loadedParts.get() + 1),
+  const partArrived = () => $loadedParts.set($loadedParts.get() + 1);
+
+  /** Rule 4: the parts the current search needs, each run again as it arrives; then the shown results' texts. */
+  function loadMissingParts(results: SearchResults | null): void {
+    const missing = results?.missing.join(' ') ?? '';
+    if (missing !== partsWanted && (partsWanted = missing)) {
+      for (const path of missing.split(' ')) {
+        deps.loadParts([path]).then(
+          () => {
+            $error.set(null);
+            partArrived();
+          },
+          (e: Error) => $error.set(e.message),
+        );
+      }
+    }
+    const texts = results?.missingTexts.join(' ') ?? '';
+    if (texts !== textsWanted && (textsWanted = texts)) {
       // Without texts the results still show, only without excerpts.
-      () => {},
-    );
+      deps.loadParts(texts.split(' ')).then(partArrived, () => {});
+    }
   }
 
   function setQuery(query: string): void {
@@ -187,7 +209,7 @@ export function createSearchDialogState(deps: SearchDialogDeps) {
 
   /** Listens while the dialog is on the page; returns the stop. */
   function start(): () => void {
-    const stops = [$results.subscribe(loadMissingTexts), deps.drafts.listen(() => loadForDialog())];
+    const stops = [$results.subscribe(loadMissingParts), deps.drafts.listen(() => loadForDialog())];
     checkOffline();
     if (typeof window !== 'undefined') {
       window.addEventListener('online', checkOffline);
@@ -237,7 +259,7 @@ function browserStorage(): SearchDialogDeps['storage'] {
 /** The page's one search dialog state: the browser's loader, caches and preview mode. */
 export const searchDialog = createSearchDialogState({
   loadIndex,
-  loadTexts,
+  loadParts,
   offlinePages: () => (navigator.onLine ? Promise.resolve(null) : savedPages()),
   drafts: $preview,
   withBase,
