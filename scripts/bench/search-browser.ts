@@ -3,55 +3,102 @@
  *  - bytes fetched from opening search until the first result shows (as sent, compressed by the server; code included),
  *  - time from opening search on a fresh page (new context, empty cache) to the first result,
  *  - a warm query: from the last key press to the results in the page.
+ * Beside it, in the same run, the anchor: Pagefind (what Astro Starlight
+ * ships) indexing the same built pages, measured the same way through its
+ * JavaScript API (its code, entry file, WebAssembly, metadata, the query's
+ * index chunk and the first result's fragment; its UI would add more).
  * Numbers, never assertions; on a shared machine times are upper bounds.
  */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 
 // Away from the end-to-end servers (E2E_PORT 44xx) that may run beside it.
 const port = Number(process.env.BENCH_PORT ?? 4700 + Math.floor(Math.random() * 200));
 const origin = `http://127.0.0.1:${port}`;
+const pagefindOrigin = `http://127.0.0.1:${port + 1}`;
 
-async function waitForServer(): Promise<void> {
+async function waitForServer(at = origin): Promise<void> {
   for (let i = 0; i < 100; i++) {
     try {
-      if ((await fetch(origin)).ok) return;
+      if ((await fetch(at)).ok) return;
     } catch {
       /* not yet */
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`The static server on ${origin} did not start.`);
+  throw new Error(`The static server on ${at} did not start.`);
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * Bytes (as sent: headers and compressed body) of the responses that ended
+ * before the first result showed, and the milliseconds to it. `act` returns
+ * the moment (epoch ms) the first result showed; what ends later (excerpts,
+ * further results) is not counted, for either engine.
+ */
+async function measured(page: Page, act: () => Promise<number>): Promise<{ bytes: number; ms: number }> {
+  const finished: Promise<{ end: number; bytes: number }>[] = [];
+  const count = (request: import('@playwright/test').Request) => {
+    const t = request.timing();
+    finished.push(request.sizes().then((s) => ({ end: t.startTime + t.responseEnd, bytes: s.responseBodySize + s.responseHeadersSize }), () => ({ end: Infinity, bytes: 0 })));
+  };
+  page.on('requestfinished', count);
+  const start = await page.evaluate(() => performance.timeOrigin + performance.now());
+  const shown = await act();
+  await page.waitForLoadState('networkidle');
+  page.off('requestfinished', count);
+  const bytes = (await Promise.all(finished)).filter((f) => f.end <= shown).reduce((n, f) => n + f.bytes, 0);
+  return { bytes, ms: Math.round(shown - start) };
+}
 
 /** Opens search on a fresh page and types `query`: bytes and milliseconds until the first result. */
 async function firstResult(page: Page, query: string): Promise<{ bytes: number; ms: number }> {
   await page.goto(`${origin}/rules`);
   await page.waitForFunction(() => document.documentElement.dataset.searchReady === 'true');
   await page.waitForLoadState('networkidle');
-  let bytes = 0;
-  const pending: Promise<void>[] = [];
-  const count = (response: import('@playwright/test').Response) => {
-    pending.push(
-      response.request().sizes().then(
-        (s) => void (bytes += s.responseBodySize + s.responseHeadersSize),
-        () => {},
-      ),
-    );
-  };
-  page.on('response', count);
-  const start = Date.now();
-  await page.keyboard.press('Control+k');
-  await page.getByRole('combobox').fill(query);
-  await page.getByRole('option').first().waitFor();
-  const ms = Date.now() - start;
-  page.off('response', count);
-  await Promise.all(pending);
-  return { bytes, ms };
+  // The moment a result enters the page, as the page's own clock tells it.
+  await page.evaluate(() => {
+    const w = window as Window & { firstResultAt?: number };
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('[role="option"]')) return;
+      w.firstResultAt = performance.timeOrigin + performance.now();
+      observer.disconnect();
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  return measured(page, async () => {
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox').fill(query);
+    await page.getByRole('option').first().waitFor();
+    return page.evaluate(() => (window as Window & { firstResultAt?: number }).firstResultAt!);
+  });
+}
+
+/** The same with Pagefind: from loading its code to the first result's data. */
+async function pagefindFirstResult(page: Page, query: string): Promise<{ bytes: number; ms: number }> {
+  await page.goto(`${pagefindOrigin}/`);
+  return measured(page, async () => {
+    const found = await page.evaluate(async (q) => {
+      const pagefind = await import('/pagefind/pagefind.js');
+      const search = await pagefind.search(q);
+      const first = search.results[0] ? (await search.results[0].data()).url : null;
+      return { first, at: performance.timeOrigin + performance.now() };
+    }, query);
+    if (!found.first) throw new Error(`Pagefind found nothing for "${query}".`);
+    return found.at;
+  });
+}
+
+/** A folder holding Pagefind's index of `dist`'s pages and an empty page to load it from. */
+function pagefindSite(dist: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'nucleus-pagefind-'));
+  const run = spawnSync('npx', ['pagefind', '--site', dist, '--output-path', join(dir, 'pagefind')], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`Pagefind could not index ${dist}: ${run.stderr || run.stdout}`);
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Pagefind</title>');
+  return dir;
 }
 
 /** With the index loaded: from the last key press to the results list showing that query. */
@@ -85,28 +132,45 @@ async function warmQueries(page: Page, queries: string[]): Promise<number[]> {
 
 export async function browserReport(dist: string, query: string, runs: number): Promise<Record<string, unknown>> {
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`bench:search: ${dist}/ has no build; run npm run build first.`);
-  // In a process group of its own: npx starts serve as a child, and both must end with the benchmark.
-  const server = spawn('npx', ['serve', dist, '--listen', `tcp://127.0.0.1:${port}`, '--no-clipboard', '--no-request-logging'], { stdio: 'ignore', detached: true });
+  const pagefindDir = pagefindSite(dist);
+  // In process groups of their own: npx starts serve as a child, and both must end with the benchmark.
+  const servers = [
+    spawn('npx', ['serve', dist, '--listen', `tcp://127.0.0.1:${port}`, '--no-clipboard', '--no-request-logging'], { stdio: 'ignore', detached: true }),
+    spawn('npx', ['serve', pagefindDir, '--listen', `tcp://127.0.0.1:${port + 1}`, '--no-clipboard', '--no-request-logging'], { stdio: 'ignore', detached: true }),
+  ];
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
     await waitForServer();
-    const fresh: { bytes: number; ms: number }[] = [];
+    await waitForServer(pagefindOrigin);
+    const ours: { bytes: number; ms: number }[] = [];
+    const pagefind: { bytes: number; ms: number }[] = [];
     let warm: number[] = [];
     for (let i = 0; i < runs; i++) {
-      const context = await browser.newContext({ serviceWorkers: 'block' });
-      const page = await context.newPage();
-      fresh.push(await firstResult(page, query));
-      if (i === 0) warm = await warmQueries(page, ['edge', 'guard', 'armour', 'initiative', 'hacking', 'strain', 'cores', 'rifle', 'sparks', 'threat']);
-      await context.close();
+      // Alternating, so that both meet the same machine load.
+      for (const [results, measure] of [[ours, firstResult], [pagefind, pagefindFirstResult]] as const) {
+        const context = await browser.newContext({ serviceWorkers: 'block' });
+        const page = await context.newPage();
+        results.push(await measure(page, query));
+        if (i === 0 && results === ours) warm = await warmQueries(page, ['edge', 'guard', 'armour', 'initiative', 'hacking', 'strain', 'cores', 'rifle', 'sparks', 'threat']);
+        await context.close();
+      }
     }
+    const figures = (xs: { bytes: number; ms: number }[]) => ({
+      bytesBeforeFirstResultKB: Number((median(xs.map((f) => f.bytes)) / 1024).toFixed(1)),
+      firstResultFreshPageMs: { median: median(xs.map((f) => f.ms)), runs: xs.map((f) => f.ms) },
+    });
     return {
       query,
-      bytesBeforeFirstResultKB: Number((median(fresh.map((f) => f.bytes)) / 1024).toFixed(1)),
-      firstResultFreshPageMs: { median: median(fresh.map((f) => f.ms)), runs: fresh.map((f) => f.ms) },
-      warmQueryLastKeyToResultsMs: { median: Number(median(warm).toFixed(1)), max: Number(Math.max(...warm).toFixed(1)) },
+      nucleus: { ...figures(ours), warmQueryLastKeyToResultsMs: { median: Number(median(warm).toFixed(1)), max: Number(Math.max(...warm).toFixed(1)) } },
+      pagefind: figures(pagefind),
+      ratios: {
+        bytes: Number((median(ours.map((f) => f.bytes)) / median(pagefind.map((f) => f.bytes))).toFixed(2)),
+        firstResultMs: Number((median(ours.map((f) => f.ms)) / median(pagefind.map((f) => f.ms))).toFixed(2)),
+      },
     };
   } finally {
     await browser.close();
-    if (server.pid) process.kill(-server.pid);
+    for (const server of servers) if (server.pid) process.kill(-server.pid);
+    rmSync(pagefindDir, { recursive: true, force: true });
   }
 }

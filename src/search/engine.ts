@@ -105,7 +105,7 @@ const FUZZY_WEIGHT = 0.45;
 /** A short prefix ("p") stands for at most this many words, the shortest first. */
 const MAX_PREFIX_TERMS = 40;
 const MAX_QUERY_TERMS = 8;
-/** Page parts asked for at once: about a screenful of results, so the first shows after a few small files. */
+/** Page parts asked for at once once the first result shows: about a screenful of results. */
 const PAGE_PARTS_AHEAD = 8;
 // BM25+ constants (the usual values; MiniSearch uses the same).
 const K1 = 1.2;
@@ -255,6 +255,17 @@ export class SearchEngine {
     return list;
   }
 
+  /** Addresses of the parts of a kind not loaded yet, in the published index (and the drafts', when asked). */
+  unloadedParts(kind: PartKind, options: { drafts?: boolean } = {}): string[] {
+    const out: string[] = [];
+    for (const index of this.indexes) {
+      if (index.drafts && !options.drafts) continue;
+      const loaded = kind === 'postings' ? index.postings : kind === 'pages' ? index.pages : index.texts;
+      index.starts[kind].forEach((_, k) => loaded[k] || out.push(partPath(index.name, kind, k)));
+    }
+    return out;
+  }
+
   /** Index words a query word stands for, with their weights and how they were found. */
   private expand(term: string): Map<string, Found> {
     const found = new Map<string, Found>();
@@ -350,7 +361,8 @@ export class SearchEngine {
       const p = index.pageOf[i]!;
       const part = partOf(index.starts.pages, p);
       if (missing.size > 0 || !index.pages[part]) {
-        if (missing.size >= PAGE_PARTS_AHEAD) break;
+        // Nothing shown yet: the first result's part alone, so it shows after one small file.
+        if (missing.size >= (hits.length === 0 ? 1 : PAGE_PARTS_AHEAD)) break;
         if (!index.pages[part]) missing.add(partPath(index.name, 'pages', part));
         continue;
       }

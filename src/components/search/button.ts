@@ -46,11 +46,21 @@ function prepare(): ReturnType<typeof fetchCode> {
   return code;
 }
 
+/**
+ * Starts on the index's manifest beside the dialog's code (the loader is a
+ * small module of its own, shared with the dialog): the first result needs
+ * both, so neither waits for the other.
+ */
+function startIndex(): void {
+  void import('./loader').then(({ loadIndex }) => loadIndex()).catch(() => {});
+}
+
 /** Mounts the dialog (once) and opens it. */
 function open(): Promise<void> {
   w.__nucleusSearchQueued = false;
   const where = slot();
   if (!where) return Promise.resolve();
+  if (!loading) startIndex();
   loading ??= prepare()
     .then(({ mountSearch }) => {
       const hadFocus = where.contains(document.activeElement);
@@ -73,7 +83,10 @@ function wire(): void {
     button.dataset.wired = '';
     button.addEventListener('click', () => void open());
     // A hover or focus fetches the dialog's code and starts on the index, so the first search finds both ready.
-    const warm = () => void prepare().then(({ warmSearch }) => warmSearch()).catch(() => {});
+    const warm = () => {
+      startIndex();
+      void prepare().then(({ warmSearch }) => warmSearch()).catch(() => {});
+    };
     button.addEventListener('pointerenter', warm, { once: true });
     button.addEventListener('focus', warm, { once: true });
   }

@@ -10,7 +10,12 @@ const sections = [
   ...sectionsOf(pageRecord('/rules/plasma', 'Plasma', 'About plasma in general.\n\n## Containment\n\nMagnetic bottles hold it.\n'), 'Rules'),
   ...sectionsOf(pageRecord('/guide/history', 'History', 'Long ago, someone mentioned plasma once.\n'), 'Guide'),
 ];
-const { manifest, files } = createSearchIndex(sections, 'test');
+const small = createSearchIndex(sections, 'test');
+// A site with several postings parts: each page has words of its own.
+const larger = createSearchIndex(
+  Array.from({ length: 400 }, (_, n) => sectionsOf(pageRecord(`/guide/world-${n}`, `World ${n}`, `Orbit w${n}x, near q${n}z and r${n}y; plasma ${n % 5 ? 'dust' : 'storms'}.`), 'Guide')).flat(),
+  'test',
+);
 
 /** Memory storage, as localStorage behaves. */
 function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> {
@@ -19,7 +24,8 @@ function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> {
 }
 
 /** The state over the index files the build writes, read as the browser's loader reads them; each load is counted. */
-function setup(options: { offline?: Set<string> | null; failFirstLoad?: boolean; failParts?: boolean } = {}) {
+function setup(options: { offline?: Set<string> | null; failFirstLoad?: boolean; failParts?: boolean; index?: typeof small } = {}) {
+  const { manifest, files } = options.index ?? small;
   const engine = new SearchEngine();
   const calls = { index: 0, parts: [] as string[] };
   const deps: SearchDialogDeps = {
@@ -79,6 +85,24 @@ describe('the search dialog state', () => {
     // Everything is here now: the next keystroke answers on the spot.
     state.setQuery('plasma rif');
     expect(state.$view.get().flat.map((i) => i.href)).toEqual(['/sub/rules/gear#rifles']);
+  });
+
+  it('once results show, loads the rest of a small index\'s postings, so later words need no postings fetched', async () => {
+    const postings = (index: typeof small) => [...index.files.keys()].filter((p) => p.includes('/postings-'));
+    expect(postings(larger).length).toBeGreaterThan(1);
+    expect(postings(larger).length).toBeLessThanOrEqual(8);
+    const { state, calls } = setup({ index: larger });
+    state.setOpen(true);
+    await settled();
+    state.setQuery('w17x');
+    await settled();
+    expect(state.$view.get().flat[0]!.href).toBe('/sub/guide/world-17');
+    expect(calls.parts.filter((p) => p.includes('/postings-')).sort()).toEqual(postings(larger).sort());
+    const before = calls.parts.length;
+    state.setQuery('q301z');
+    await settled();
+    expect(state.$view.get().flat[0]!.href).toBe('/sub/guide/world-301');
+    expect(calls.parts.slice(before).filter((p) => p.includes('/postings-'))).toEqual([]);
   });
 
   it('keeps the last results on screen while a new word loads, and says why when a part cannot be loaded', async () => {

@@ -13,7 +13,9 @@
  * 4. A search asks for the parts of the index it needs (its words' postings,
  *    then the page parts of the results on screen, then their texts for
  *    excerpts); each part that arrives runs the same search again. While a
- *    new query waits for its words, the last results stay on screen.
+ *    new query waits for its words, the last results stay on screen. Once
+ *    results show, a small index (a site of a few hundred pages) loads the
+ *    rest of its postings, so the next words answer without the network.
  * 5. Offline, only results on pages saved on this device are listed; the
  *    others are counted, so the dialog can say why they are missing.
  * 6. A new query moves the selection back to the first result; the arrow
@@ -32,6 +34,8 @@ import { $preview } from '../../stores/preview';
 export const RECENT_KEY = 'nucleus:recent-searches';
 const RECENT_MAX = 6;
 const LIMIT = 40;
+/** Rule 4: at most this many postings parts left (about 100 KB) are loaded after the first results. */
+const SMALL_INDEX_PARTS = 8;
 
 /** What the state needs from the page; the browser's parts by default (see `searchDialog` below). */
 export interface SearchDialogDeps {
@@ -131,6 +135,7 @@ export function createSearchDialogState(deps: SearchDialogDeps) {
   let indexTurn = 0;
   let offlineTurn = 0;
   let partsWanted = '';
+  let restWanted = false;
   let textsWanted = '';
 
   /** Rule 1: (re)loads the index for the dialog, while it is open. */
@@ -172,6 +177,12 @@ export function createSearchDialogState(deps: SearchDialogDeps) {
           (e: Error) => $error.set(e.message),
         );
       }
+    }
+    const engine = $engine.get();
+    if (!restWanted && engine && results && results.hits.length > 0) {
+      restWanted = true;
+      const rest = engine.unloadedParts('postings', { drafts: deps.drafts.get().active });
+      if (rest.length <= SMALL_INDEX_PARTS) deps.loadParts(rest).catch(() => {});
     }
     const texts = results?.missingTexts.join(' ') ?? '';
     if (texts !== textsWanted && (textsWanted = texts)) {
