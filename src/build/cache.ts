@@ -142,7 +142,7 @@ export function encodeCacheEntries(entries: Iterable<[string, Uint8Array]>, head
 }
 
 /**
- * Values by key (parsed pages by content hash, answers, search shards), kept
+ * Values by key (parsed pages by content hash, answers, tokenised search groups), kept
  * serialised, so a value handed out is always a fresh copy (nothing can
  * change the cached one).
  */

@@ -31,7 +31,7 @@ function getSql(): Promise<SqlJsStatic> {
 export interface BuiltDatabase {
   bytes: Uint8Array<ArrayBuffer>;
   db: ContentDatabase;
-  /** The search index: manifest and shards, by site-relative address. */
+  /** The search index: manifest and part files, by site-relative address. */
   search: SearchFiles;
   /** Static API answers: path (under the site root) → JSON text. */
   answers: Map<string, string>;
@@ -48,7 +48,7 @@ export function getContentDatabase(context: BuildContext = buildContext()): Prom
 
 /**
  * Builds the database and the static API answers for a site. `building`: a
- * build (not the development server), which caches shards and answers and
+ * build (not the development server), which caches search groups and answers and
  * starts the compressed copies.
  */
 export async function buildDatabase(site: Site, catalogues: Partial<Catalogues>, building = false): Promise<BuiltDatabase> {

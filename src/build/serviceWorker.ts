@@ -3,8 +3,8 @@
  * list comes from the files in dist/, never from a hand-kept list.
  *
  * Precached: the app shell (scripts, styles, icons), the home page, the
- * editors, the offline page, the search index (manifest, shards and their
- * section texts) and the content database.
+ * editors, the offline page, the search index (manifest and its part files,
+ * section texts included) and the content database.
  * Every other page is cached when visited (stale-while-revalidate); a page
  * never visited falls back to the offline page.
  */

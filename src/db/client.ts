@@ -17,7 +17,7 @@ export interface ContentDatabase {
   dirConfigs(): Record<string, unknown>;
   /** A catalogue's entries in their original order ([] when there is no such catalogue). */
   catalogue(name: string): Record<string, unknown>[];
-  /** A search index shard's JSON text, or null. */
+  /** A search file by name (`main`: the index manifest), or null. */
   search(name: string): string | null;
   meta(): ContentMeta;
   close(): void;

@@ -1,7 +1,7 @@
 /**
  * The content database's SQL schema (format version 1). One file holds every
  * content document, the navigation trees, folder configurations, catalogues
- * and search index shards, so the build and the browser read the same data.
+ * and the search index's manifest, so the build and the browser read the same data.
  */
 
 export const FORMAT_VERSION = 1;

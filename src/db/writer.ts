@@ -20,7 +20,7 @@ export interface ContentDatabaseInput {
   dirConfigs?: Readonly<Record<string, unknown>>;
   /** Catalogue entries (each with a unique string `id`) by catalogue name. */
   catalogues?: Readonly<Record<string, readonly Record<string, unknown>[]>>;
-  /** Search index shards (serialised JSON) by name. */
+  /** Search files (serialised JSON) by name: the build stores the manifest as `main`. */
   search?: Readonly<Record<string, string>>;
   integrity: string;
   builtFrom?: string;

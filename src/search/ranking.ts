@@ -81,10 +81,10 @@ export function bitCount(n: number): number {
 
 /** The best `size` entries offered, by strength then score; ties keep their order. */
 export class TopList {
-  private readonly entries: [strength: number, score: number, shard: number, section: number][] = [];
+  private readonly entries: [strength: number, score: number, index: number, section: number][] = [];
   constructor(private readonly size: number) {}
 
-  offer(strength: number, score: number, shard: number, section: number): void {
+  offer(strength: number, score: number, index: number, section: number): void {
     const e = this.entries;
     if (this.size <= 0) return;
     const last = e[e.length - 1];
@@ -97,7 +97,7 @@ export class TopList {
       if (s > strength || (s === strength && sc >= score)) lo = mid + 1;
       else hi = mid;
     }
-    e.splice(lo, 0, [strength, score, shard, section]);
+    e.splice(lo, 0, [strength, score, index, section]);
     if (e.length > this.size) e.pop();
   }
 
