@@ -119,6 +119,39 @@ test.describe('search dialog behaviour', () => {
     await manifest;
   });
 
+  test('the first result needs the manifest and the parts of its word, not the whole index; the rest of a small index follows', async ({ page, at }) => {
+    const fetched: string[] = [];
+    page.on('requestfinished', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (/\/search\/site\/(postings|pages)-\d+\.json$/.test(path)) fetched.push(path.replace(/^.*\/search\//, ''));
+    });
+    await ready(page, at);
+    // The files the page had received when the first result entered it, by the page's own record.
+    await page.evaluate(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[role="option"]')) return;
+        observer.disconnect();
+        (window as Window & { atFirstResult?: string[] }).atFirstResult = performance.getEntriesByType('resource').map((e) => e.name);
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox').fill('guard');
+    await expect(page.getByRole('option').first()).toContainText(/guard/i);
+    const atFirstResult = (await page.evaluate(() => (window as Window & { atFirstResult?: string[] }).atFirstResult!))
+      .map((url) => new URL(url).pathname)
+      .filter((path) => /\/search\/site\/(postings|pages)-\d+\.json$/.test(path))
+      .map((path) => path.replace(/^.*\/search\//, ''));
+    expect(atFirstResult.filter((p) => p.startsWith('site/postings-')).length).toBe(1);
+    expect(atFirstResult.filter((p) => p.startsWith('site/pages-')).length).toBeLessThanOrEqual(2);
+    // This site is small: once results show, its other postings and page parts load, and a new word needs no fetch.
+    await expect.poll(() => new Set(fetched).size).toBeGreaterThan(atFirstResult.length + 2);
+    await page.waitForLoadState('networkidle');
+    const before = fetched.length;
+    await page.getByRole('combobox').fill('initiative');
+    await expect(page.getByRole('option').first()).toContainText(/initiative/i);
+    expect(fetched.slice(before)).toEqual([]);
+  });
+
   test('the first Escape closes the dialog, even with a query typed', async ({ page, at }) => {
     await ready(page, at);
     await page.keyboard.press('Control+k');

@@ -15,7 +15,8 @@
  *    excerpts); each part that arrives runs the same search again. While a
  *    new query waits for its words, the last results stay on screen. Once
  *    results show, a small index (a site of a few hundred pages) loads the
- *    rest of its postings, so the next words answer without the network.
+ *    rest of its postings and page parts, so the next words answer without
+ *    the network.
  * 5. Offline, only results on pages saved on this device are listed; the
  *    others are counted, so the dialog can say why they are missing.
  * 6. A new query moves the selection back to the first result; the arrow
@@ -181,8 +182,10 @@ export function createSearchDialogState(deps: SearchDialogDeps) {
     const engine = $engine.get();
     if (!restWanted && engine && results && results.hits.length > 0) {
       restWanted = true;
-      const rest = engine.unloadedParts('postings', { drafts: deps.drafts.get().active });
-      if (rest.length <= SMALL_INDEX_PARTS) deps.loadParts(rest).catch(() => {});
+      const drafts = { drafts: deps.drafts.get().active };
+      const rest = engine.unloadedParts('postings', drafts);
+      // With the page parts too: a new word's results then show without the network.
+      if (rest.length <= SMALL_INDEX_PARTS) deps.loadParts([...rest, ...engine.unloadedParts('pages', drafts)]).catch(() => {});
     }
     const texts = results?.missingTexts.join(' ') ?? '';
     if (texts !== textsWanted && (textsWanted = texts)) {
