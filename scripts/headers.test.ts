@@ -76,8 +76,8 @@ const samples: [string, string][] = [
   ['/manifest.webmanifest', 'no-cache'],
   ['/content.sqlite', 'no-cache'],
   ['/search-index.json', 'no-cache'],
-  ['/search/rules.json', 'no-cache'],
-  ['/search/rules.text.json', 'no-cache'],
+  ['/search/site/postings-0.json', 'no-cache'],
+  ['/search/site/texts-3.json', 'no-cache'],
   ['/index.html', 'no-cache'],
   ['/rules/combat/index.html', 'no-cache'],
   ['/404.html', 'no-cache'],
@@ -159,7 +159,7 @@ describe('_headers under a sub-path', () => {
 describe('the page addresses of a build', () => {
   it('are the folders that hold pages and the HTML files at the top, not the asset folders', () => {
     const out = scratchDir('nucleus-headers-');
-    const files = ['index.html', '404.html', 'sw.js', 'rules/index.html', 'rules/combat/index.html', 'nucleus/CharacterEditor/index.html', '_astro/a.js', 'builds/current.js', 'search/rules.json', 'icons/icon-192.png', 'api/pages/x.json'];
+    const files = ['index.html', '404.html', 'sw.js', 'rules/index.html', 'rules/combat/index.html', 'nucleus/CharacterEditor/index.html', '_astro/a.js', 'builds/current.js', 'search/site/pages-0.json', 'icons/icon-192.png', 'api/pages/x.json'];
     for (const f of files) {
       mkdirSync(join(out, f, '..'), { recursive: true });
       writeFileSync(join(out, f), '');

@@ -53,7 +53,7 @@ test.describe('search dialog', () => {
     const entry = page.getByRole('option').filter({ hasText: 'creature property' }).first();
     await expect(entry).toBeVisible();
     await expect(entry).toHaveAttribute('href', /#property-regeneration$/);
-    // Excerpts come from the shards' texts, fetched once results show.
+    // Excerpts come from the text parts, fetched once results show.
     await expect(page.locator('.search-item-excerpt mark').first()).toBeVisible();
   });
 
