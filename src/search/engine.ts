@@ -17,6 +17,7 @@ import SearchableMap from 'minisearch/SearchableMap';
 import {
   SEARCH_FORMAT_VERSION,
   ALL_FIELDS,
+  isPageField,
   FIELD_BOOST,
   STOP_WORDS,
   decodeNumbers,
@@ -163,8 +164,6 @@ function clear(s: Scratch): Scratch {
   for (const scores of [s.page, s.section]) for (const a of Object.values(scores)) a.fill(0);
   return s;
 }
-
-const isPageField = (f: Field) => f === 'title' || f === 'crumbs';
 
 export class SearchEngine {
   private readonly indexes: Index[] = [];
@@ -435,14 +434,13 @@ export class SearchEngine {
         const matched = own | page.mask[p]!;
         if (and && (matched & full) !== full) continue;
         // A lead section (never headed) is named by its page's title (a catalogue entry's name), the others by their heading.
-        const byTitle = lead;
         // One object, filled per section: no garbage for the thousands a common word matches.
         facts.matched = matched;
         facts.sure = section.sure[i]! | page.sure[p]!;
         facts.heading = section.head[i]! | page.head[p]!;
         facts.headingAny = section.headAny[i]! | page.headAny[p]!;
-        facts.headingExact = byTitle ? page.headExact[p]! : section.headExact[i]!;
-        facts.headingLength = byTitle ? page.named[p]! : section.named[i]!;
+        facts.headingExact = lead ? page.headExact[p]! : section.headExact[i]!;
+        facts.headingLength = lead ? page.named[p]! : section.named[i]!;
         facts.isPage = kindOf[p] === pageKind;
         const strength = strengthOf(facts);
         total++;

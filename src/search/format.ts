@@ -36,6 +36,8 @@ export type PageField = (typeof PAGE_FIELDS)[number];
 export type SectionField = (typeof SECTION_FIELDS)[number];
 export type Field = PageField | SectionField;
 export const ALL_FIELDS: readonly Field[] = [...PAGE_FIELDS, ...SECTION_FIELDS];
+/** A field of the page (its postings number pages), not of a section. */
+export const isPageField = (f: Field): boolean => (PAGE_FIELDS as readonly Field[]).includes(f);
 
 /**
  * Titles and headings above body text, a table row's first cell (`labels`,
@@ -89,7 +91,7 @@ export interface IndexHead {
 }
 
 /** Common to every part file: which build and index it belongs to. */
-interface PartBase {
+export interface PartBase {
   version: number;
   integrity: string;
   index: string;

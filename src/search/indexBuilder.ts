@@ -17,11 +17,13 @@ import {
   encodeNumbers,
   encodePostings,
   indexTerms,
+  isPageField,
   partPath,
   slug,
   type Field,
   type IndexHead,
   type PagesPart,
+  type PartBase,
   type PartKind,
   type PostingsPart,
   type SearchManifest,
@@ -152,8 +154,6 @@ function indexOf(table: string[], value: string): number {
   return i;
 }
 
-const isPageField = (f: Field) => f === 'title' || f === 'crumbs';
-
 /** A merged list of postings: its text so far and the last number in it. */
 interface MergedList {
   text: string;
@@ -187,6 +187,21 @@ function mergePostings(groups: BuiltGroup[]): { byTerm: Map<string, Partial<Reco
   return { byTerm, totals };
 }
 
+/**
+ * Cuts consecutive items (terms or pages) into parts of at least `target`
+ * characters and writes each part's file with what `content` gives for its
+ * items [from, to): how many items each part holds, for the head.
+ */
+function writeParts(files: Map<string, string>, head: { name: string; integrity: string; kind: PartKind }, sizes: number[], target: number, content: (from: number, to: number) => object): number[] {
+  const counts = cutIntoParts(sizes, target);
+  let at = 0;
+  counts.forEach((count, k) => {
+    const part = { version: SEARCH_FORMAT_VERSION, integrity: head.integrity, index: head.name, part: k, kind: head.kind, ...content(at, (at += count)) };
+    files.set(partPath(head.name, head.kind, k), JSON.stringify(part));
+  });
+  return counts;
+}
+
 /** The files of one index (F1–F3): its head for the manifest and its part files. */
 function buildIndex(name: string, groups: BuiltGroup[], integrity: string, files: Map<string, string>): IndexHead {
   const lists = mergePostings(groups);
@@ -194,53 +209,30 @@ function buildIndex(name: string, groups: BuiltGroup[], integrity: string, files
   const headings = groups.flatMap((g) => g.headings);
   const anchors = groups.flatMap((g) => g.anchors);
   const texts = groups.flatMap((g) => g.texts);
-  const base = (kind: PartKind, part: number) => ({ version: SEARCH_FORMAT_VERSION, integrity, index: name, part, kind });
 
   const terms = [...lists.byTerm.keys()].sort();
   const encoded = terms.map((t) => {
     const fields = lists.byTerm.get(t)!;
     return Object.fromEntries(ALL_FIELDS.map((f) => [f, fields[f]?.text ?? ''])) as Record<Field, string>;
   });
-  const postingParts = cutIntoParts(encoded.map((e) => ALL_FIELDS.reduce((n, f) => n + e[f].length + 3, 0)), POSTINGS_PART_CHARS);
-  let at = 0;
-  postingParts.forEach((count, k) => {
-    const slice = encoded.slice(at, (at += count));
-    const part: PostingsPart = { ...base('postings', k), kind: 'postings', postings: Object.fromEntries(ALL_FIELDS.map((f) => [f, slice.map((e) => e[f])])) as Record<Field, string[]> };
-    files.set(partPath(name, 'postings', k), JSON.stringify(part));
-  });
+  const postingSizes = encoded.map((e) => ALL_FIELDS.reduce((n, f) => n + e[f].length + 3, 0));
+  const postingParts = writeParts(files, { name, integrity, kind: 'postings' }, postingSizes, POSTINGS_PART_CHARS, (from, to): Pick<PostingsPart, 'postings'> => ({
+    postings: Object.fromEntries(ALL_FIELDS.map((f) => [f, encoded.slice(from, to).map((e) => e[f])])) as Record<Field, string[]>,
+  }));
 
-  // Page and text parts: consecutive pages, with their sections.
-  const firstSection: number[] = [];
-  pages.reduce((s, p) => (firstSection.push(s), s + p.sections), 0);
-  const sectionsOf = (from: number, count: number) => [firstSection[from] ?? 0, (firstSection[from + count - 1] ?? 0) + (pages[from + count - 1]?.sections ?? 0)] as const;
-  const pageSizes = pages.map((p, i) => {
-    const [a, b] = sectionsOf(i, 1);
-    return p.path.length + p.title.length + 8 + headings.slice(a, b).reduce((n, h, j) => n + h.length + anchors[a + j]!.length + 6, 0);
-  });
-  const pageParts = cutIntoParts(pageSizes, PAGES_PART_CHARS);
-  at = 0;
-  pageParts.forEach((count, k) => {
-    const from = at;
-    at += count;
-    const [a, b] = sectionsOf(from, count);
-    const mine = pages.slice(from, at);
+  // Page and text parts: consecutive pages, with their sections (page p's are [first[p], first[p + 1])).
+  const first = [0];
+  for (const p of pages) first.push(first.at(-1)! + p.sections);
+  const sum = (list: string[], from: number, to: number, extra: number) => list.slice(first[from], first[to]).reduce((n, t) => n + t.length + extra, 0);
+  const pageSizes = pages.map((p, i) => p.path.length + p.title.length + 8 + sum(headings, i, i + 1, 3) + sum(anchors, i, i + 1, 3));
+  const pageParts = writeParts(files, { name, integrity, kind: 'pages' }, pageSizes, PAGES_PART_CHARS, (from, to): Omit<PagesPart, keyof PartBase | 'kind'> => {
+    const mine = pages.slice(from, to);
     const crumbTable: string[] = [];
     const crumbs = encodeNumbers(mine.map((p) => indexOf(crumbTable, p.crumbs)));
-    const part: PagesPart = { ...base('pages', k), kind: 'pages', paths: mine.map((p) => p.path), titles: mine.map((p) => p.title), crumbTable, crumbs, headings: headings.slice(a, b), anchors: anchors.slice(a, b) };
-    files.set(partPath(name, 'pages', k), JSON.stringify(part));
+    return { paths: mine.map((p) => p.path), titles: mine.map((p) => p.title), crumbTable, crumbs, headings: headings.slice(first[from], first[to]), anchors: anchors.slice(first[from], first[to]) };
   });
-  const textParts = cutIntoParts(pages.map((_, i) => {
-    const [a, b] = sectionsOf(i, 1);
-    return texts.slice(a, b).reduce((n, t) => n + t.length + 3, 0);
-  }), TEXTS_PART_CHARS);
-  at = 0;
-  textParts.forEach((count, k) => {
-    const from = at;
-    at += count;
-    const [a, b] = sectionsOf(from, count);
-    const part: TextsPart = { ...base('texts', k), kind: 'texts', texts: texts.slice(a, b) };
-    files.set(partPath(name, 'texts', k), JSON.stringify(part));
-  });
+  const textSizes = pages.map((_, i) => sum(texts, i, i + 1, 3));
+  const textParts = writeParts(files, { name, integrity, kind: 'texts' }, textSizes, TEXTS_PART_CHARS, (from, to): Pick<TextsPart, 'texts'> => ({ texts: texts.slice(first[from], first[to]) }));
 
   const kindTable: string[] = [];
   return {
