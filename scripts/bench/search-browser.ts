@@ -107,6 +107,27 @@ function pagefindSite(dist: string): string {
 }
 
 /**
+ * Waits until no request has been in flight for `ms`. Playwright's
+ * 'networkidle' load state is reached once per page, so waiting for it again
+ * returns at once, however many part files are still on their way.
+ */
+function networkQuiet(page: Page, ms = 300): () => Promise<void> {
+  let inFlight = 0;
+  let changed = Date.now();
+  const settle = (step: number) => () => {
+    inFlight += step;
+    changed = Date.now();
+  };
+  page.on('request', settle(1));
+  page.on('requestfinished', settle(-1));
+  page.on('requestfailed', settle(-1));
+  return async () => {
+    changed = Date.now();
+    while (inFlight > 0 || Date.now() - changed < ms) await new Promise((r) => setTimeout(r, 25));
+  };
+}
+
+/**
  * With the index loaded: from the last key press to the results list showing
  * that query. The query less its last letter is typed first and its parts
  * loaded (as when typing at reading speed), so the last key measures the
@@ -114,9 +135,10 @@ function pagefindSite(dist: string): string {
  */
 async function warmQueries(page: Page, queries: string[]): Promise<number[]> {
   const out: number[] = [];
+  const quiet = networkQuiet(page);
   for (const q of queries) {
     await page.getByRole('combobox').fill(q.slice(0, -1));
-    await page.waitForLoadState('networkidle');
+    await quiet();
     const ms = await page.evaluate(
       (last) =>
         new Promise<number>((resolve) => {

@@ -128,6 +128,30 @@ describe('search loading', () => {
     expect(partial.hits.map((h) => h.id)).toEqual(all.slice(0, partial.hits.length));
   });
 
+  it('names the page parts of the word being typed: the finished word then shows its first results without a fetch', () => {
+    // "rifl" is also "rift" by typo, and pages with both words lead its results; "rifle" alone ranks other pages first.
+    const sectors = Array.from({ length: 1500 }, (_, n) =>
+      sectionsOf(pageRecord(`/guide/sector-${n}`, n % 3 ? `Sector ${n}` : `Rift ${n}`, `Patrols s${n}x ${'carry '.repeat(n % 17)}${n % 2 ? 'blades' : 'a rifle'}.`), 'Guide'),
+    ).flat();
+    const { manifest, files } = createSearchIndex(sectors, 'sectors');
+    const typing = () => {
+      const e = new SearchEngine();
+      e.addManifest(manifest);
+      searchLoading(e, files, 'rifl', { limit: 10 });
+      return e;
+    };
+    const finished = (e: SearchEngine) => e.search('rifle', { limit: 10 }).hits.length;
+    expect(finished(typing())).toBeLessThan(10);
+    const e = typing();
+    const ahead = e.partsAhead('rifl');
+    expect(ahead.length).toBeGreaterThan(0);
+    expect(ahead.every((p) => /^\/search\/site\/pages-\d+\.json$/.test(p))).toBe(true);
+    for (const p of ahead) e.addPart(JSON.parse(files.get(p)!));
+    expect(finished(e)).toBe(10);
+    expect(e.search('rifle', { limit: 10 }).missing).toEqual([]);
+    expect(e.partsAhead('rifle')).toEqual([]);
+  });
+
   it('refuses files of another format or another build, saying what to do', () => {
     const { manifest, files } = createSearchIndex(sections, 'one');
     const part = JSON.parse(files.get('/search/site/postings-0.json')!);

@@ -266,7 +266,7 @@ export class SearchEngine {
   }
 
   /** Index words a query word stands for, with their weights and how they were found. */
-  private expand(term: string): Map<string, Found> {
+  private expand(term: string, typos: boolean): Map<string, Found> {
     const found = new Map<string, Found>();
     const keep = (key: string, weight: number, how: Found['how']) => {
       if (weight > (found.get(key)?.weight ?? 0)) found.set(key, { weight, how });
@@ -278,7 +278,7 @@ export class SearchEngine {
     for (const key of longer.slice(0, MAX_PREFIX_TERMS)) {
       keep(key, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (key.length - term.length)), 'prefix');
     }
-    const distance = fuzzyDistance(term);
+    const distance = typos ? fuzzyDistance(term) : 0;
     if (distance > 0) {
       for (const [key, [, d]] of this.vocabulary.fuzzyGet(term, distance)) {
         // A word the prefix lookup found stays a prefix match (R1 in ranking.ts).
@@ -294,13 +294,13 @@ export class SearchEngine {
   }
 
   /** The query's words: stop words dropped, except the last (a prefix being typed). */
-  private queryTerms(query: string): QueryTerm[] {
+  private queryTerms(query: string, typos: boolean): QueryTerm[] {
     const tokens = [...new Set(tokenize(query))].slice(0, MAX_QUERY_TERMS);
     const out: QueryTerm[] = [];
     tokens.forEach((term, i) => {
       const stop = STOP_WORDS.has(term);
       if (stop && i < tokens.length - 1) return;
-      const words = this.expand(term);
+      const words = this.expand(term, typos);
       // A stop word that starts no indexed word is simply not a search word.
       if (stop && words.size === 0) return;
       out.push({ term, words, optional: stop });
@@ -324,26 +324,52 @@ export class SearchEngine {
   }
 
   search(query: string, options: QueryOptions = {}): SearchResults {
+    const ranked = this.ranked(query, options);
+    if (!ranked.best) return { hits: [], terms: ranked.terms, missing: ranked.missing, missingTexts: [], total: 0 };
+    return { ...this.hits(ranked.best.items()), terms: ranked.terms, total: ranked.total };
+  }
+
+  /**
+   * Page parts the next keystrokes will likely need: those of the best
+   * `limit` results (10 by default) of the query read without typos, its last
+   * word as the prefix of what is being typed. "rifl" is also "rift" by typo,
+   * and its results lead with rifts; "rifle" leads with rifles, whose page
+   * parts this names, so the finished word shows without the network. Empty
+   * while the query's postings are still missing.
+   */
+  partsAhead(query: string, options: Omit<QueryOptions, 'combineWith'> = {}): string[] {
+    const { best } = this.ranked(query, { ...options, limit: options.limit ?? 10 }, { typos: false });
+    const parts = new Set<string>();
+    for (const [, , s, i] of best?.items() ?? []) {
+      const index = this.indexes[s]!;
+      const part = partOf(index.starts.pages, index.pageOf[i]!);
+      if (!index.pages[part]) parts.add(partPath(index.name, 'pages', part));
+    }
+    return [...parts];
+  }
+
+  /** The query's best results as ranked, or the postings parts it still needs. */
+  private ranked(query: string, options: QueryOptions, read: { typos: boolean } = { typos: true }): { terms: string[]; missing: string[]; best?: TopList; total: number } {
     const and = (options.combineWith ?? 'AND') === 'AND';
-    const terms = this.queryTerms(query);
+    const terms = this.queryTerms(query, read.typos);
     const highlight = new Set<string>();
     for (const { term, words } of terms) {
       highlight.add(term);
       // Prefix matches show through the typed word; typos need the real word.
       for (const w of words.keys()) if (!w.startsWith(term)) highlight.add(w);
     }
-    const empty: SearchResults = { hits: [], terms: [...highlight], missing: [], missingTexts: [], total: 0 };
-    if (terms.length === 0 || (and && terms.some((t) => !t.optional && t.words.size === 0))) return empty;
+    const none = { terms: [...highlight], missing: [], total: 0 };
+    if (terms.length === 0 || (and && terms.some((t) => !t.optional && t.words.size === 0))) return none;
 
     const included = this.indexes.map((s) => !s.drafts || !!options.drafts);
-    const missingPostings = this.missingPostings(terms, included);
-    if (missingPostings.length > 0) return { ...empty, missing: missingPostings };
+    const missing = this.missingPostings(terms, included);
+    if (missing.length > 0) return { ...none, missing };
     const scratch = this.score(terms, included);
     // The words a result must have (all, when every word is a stop word).
     let required = terms.reduce((m, t, q) => (t.optional ? m : m | (1 << q)), 0);
     if (required === 0) required = (1 << terms.length) - 1;
     const { best, total } = this.rank(scratch, required, and, options.limit ?? 50);
-    return { ...this.hits(best.items()), terms: [...highlight], total };
+    return { ...none, best, total };
   }
 
   /**

@@ -105,6 +105,33 @@ describe('the search dialog state', () => {
     expect(calls.parts.slice(before).filter((p) => !p.includes('/texts-'))).toEqual([]);
   });
 
+  it('while a word is typed, loads the page parts of its best completions, so the finished word answers without the network', async () => {
+    // Many postings parts: too large to load whole after the first results. The first 600
+    // pages hold the rifts ("rifl" by typo), long pages that rank low for "rifle" alone.
+    const rift = (n: number) => n < 600 && n % 3 === 0;
+    const sectors = createSearchIndex(
+      Array.from({ length: 3000 }, (_, n) =>
+        sectionsOf(pageRecord(`/guide/sector-${n}`, rift(n) ? `Rift ${n}` : `Sector ${n}`, `Patrols s${n}x t${n}y u${n}w v${n}q ${'carry '.repeat(rift(n) ? 20 : n % 17)}${n % 2 ? 'blades' : 'a rifle'}.`), 'Guide'),
+      ).flat(),
+      'test',
+    );
+    const { state, calls } = setup({ index: sectors });
+    state.setOpen(true);
+    await settled();
+    state.setQuery('rifl');
+    await settled();
+    expect(state.$view.get().flat.length).toBeGreaterThan(0);
+    expect(state.$engine.get()!.unloadedParts('postings').length).toBeGreaterThan(8);
+    const before = calls.parts.length;
+    state.setQuery('rifle');
+    // Answered on the keystroke, from what is here: a screenful of rifles.
+    expect(state.$view.get().flat.length).toBeGreaterThanOrEqual(10);
+    // Even sectors carry a rifle.
+    expect(state.$view.get().flat.every((i) => /sector-\d*[02468]$/.test(i.href))).toBe(true);
+    await settled();
+    expect(calls.parts.slice(before).filter((p) => p.includes('/postings-'))).toEqual([]);
+  });
+
   it('keeps the last results on screen while a new word loads, and says why when a part cannot be loaded', async () => {
     const { state } = setup({ failParts: true });
     state.setOpen(true);

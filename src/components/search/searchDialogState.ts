@@ -16,7 +16,10 @@
  *    new query waits for its words, the last results stay on screen. Once
  *    results show, a small index (a site of a few hundred pages) loads the
  *    rest of its postings and page parts, so the next words answer without
- *    the network.
+ *    the network. Each complete answer also fetches the page parts of the
+ *    best results of its words without typos, its last word as a prefix
+ *    (`partsAhead`): where the finished word's results are ("rifl" leads
+ *    with rifts by typo, "rifle" with rifles).
  * 5. Offline, only results on pages saved on this device are listed; the
  *    others are counted, so the dialog can say why they are missing.
  * 6. A new query moves the selection back to the first result; the arrow
@@ -138,6 +141,7 @@ export function createSearchDialogState(deps: SearchDialogDeps) {
   let partsWanted = '';
   let restWanted = false;
   let textsWanted = '';
+  let aheadWanted = '';
 
   /** Rule 1: (re)loads the index for the dialog, while it is open. */
   function loadForDialog(): void {
@@ -187,11 +191,23 @@ export function createSearchDialogState(deps: SearchDialogDeps) {
       // With the page parts too: a new word's results then show without the network.
       if (rest.length <= SMALL_INDEX_PARTS) deps.loadParts([...rest, ...engine.unloadedParts('pages', drafts)]).catch(() => {});
     }
+    if (engine && results && results.hits.length > 0 && results.missing.length === 0) loadPartsAhead(engine, $query.get().trim());
     const texts = results?.missingTexts.join(' ') ?? '';
     if (texts !== textsWanted && (textsWanted = texts)) {
       // Without texts the results still show, only without excerpts.
       deps.loadParts(texts.split(' ')).then(partArrived, () => {});
     }
+  }
+
+  /** Rule 4: the word being typed, ahead of the reader; after this keystroke's results are on screen. */
+  function loadPartsAhead(engine: SearchEngine, query: string): void {
+    if (query === aheadWanted) return;
+    aheadWanted = query;
+    setTimeout(() => {
+      if ($query.get().trim() !== query) return;
+      const parts = engine.partsAhead(query, { drafts: deps.drafts.get().active });
+      if (parts.length) deps.loadParts(parts).catch(() => {});
+    });
   }
 
   function setQuery(query: string): void {
