@@ -37,6 +37,8 @@ export function DocumentList<D extends NucleusDocument>(props: DocumentListProps
     return repository.subscribe(load);
   }, [repository, definition.kind, listsOwn]);
   const Start = definition.StartOptions;
+  // "Start from a standard item" only where the editor offers standard items (blueprints: standard gear below).
+  const empty = `No ${noun}s on this device yet. ${Start ? 'Start a new one, or start from a standard item below.' : 'Start a new one, or import a file.'}`;
   return (
     <div className="kit-list">
       {props.notice && (
@@ -57,10 +59,14 @@ export function DocumentList<D extends NucleusDocument>(props: DocumentListProps
         <section aria-labelledby="kit-list-title">
           <h2 id="kit-list-title">Your {noun}s</h2>
           {docs === null ? (
-            <p role="status">Loading…</p>
+            // The empty list's sentence, unseen, holds its place while the list loads: the
+            // standard gear below does not move down when it shows (a layout shift on a phone).
+            <p className="kit-muted kit-list-pending" role="status">
+              <span className="visually-hidden">Loading…</span>
+              <span aria-hidden="true">{empty}</span>
+            </p>
           ) : docs.length === 0 ? (
-            // "Start from a standard item" only where the editor offers standard items (blueprints: standard gear below).
-            <p className="kit-muted">No {noun}s on this device yet. {Start ? 'Start a new one, or start from a standard item below.' : 'Start a new one, or import a file.'}</p>
+            <p className="kit-muted">{empty}</p>
           ) : (
             <ul className="kit-doc-list">
               {docs.map((d) => (
