@@ -16,7 +16,8 @@ function storage(): Storage | null {
 function showInPlace(message: string): void {
   $appError.set({ statusCode: 500, message });
   const url = /(https?:\/\/\S+?\.js|\/[^\s'"]+\.js)/.exec(message)?.[1];
-  let islands = [...document.querySelectorAll<HTMLElement>('astro-island')];
+  // Astro's islands, and the editor, which mounts itself (src/editors/mount.ts).
+  let islands = [...document.querySelectorAll<HTMLElement>('astro-island, [data-editor-mount]')];
   if (url) {
     const matching = islands.filter((el) => {
       const c = el.getAttribute('component-url') ?? '';

@@ -35,4 +35,23 @@ test.describe('resilience', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(header.x + header.width + 0.5);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
+
+  test('an editor whose code cannot be fetched reloads once, then says so in its place', async ({ page }) => {
+    await page.addInitScript(() => sessionStorage.setItem('test:loads', String(Number(sessionStorage.getItem('test:loads') ?? 0) + 1)));
+    await page.route(/\/BlueprintEditor\.[^/]*\.js$/, (route) => route.abort('failed'));
+    await page.goto('/nucleus/BlueprintEditor');
+    const error = page.locator('[data-editor-mount] [role="alert"]');
+    await expect(error).toContainText('This part of the page could not load.');
+    expect(await page.evaluate(() => Number(sessionStorage.getItem('test:loads')))).toBe(2);
+    // The page around it stays: its title, and the header's links to the rules.
+    await expect(page.getByRole('heading', { level: 1, name: 'Blueprint editor' })).toBeVisible();
+    await expect(page.locator('.kit-loading')).toHaveCount(0);
+  });
+
+  test('an editor that crashes while rendering shows the error panel in its place', async ({ page }) => {
+    await page.goto('/nucleus/BlueprintEditor?nucleus-crash=blueprint%20editor');
+    const error = page.locator('[data-editor-mount] [role="alert"]');
+    await expect(error).toContainText('The blueprint editor could not start.');
+    await expect(page.getByRole('heading', { level: 1, name: 'Blueprint editor' })).toBeVisible();
+  });
 });
