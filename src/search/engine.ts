@@ -332,10 +332,10 @@ export class SearchEngine {
   /**
    * Page parts the next keystrokes will likely need: those of the best
    * `limit` results (10 by default) of the query read without typos, its last
-   * word as the prefix of what is being typed. "rifl" is also "rift" by typo,
-   * and its results lead with rifts; "rifle" leads with rifles, whose page
-   * parts this names, so the finished word shows without the network. Empty
-   * while the query's postings are still missing.
+   * word as the prefix of what is being typed. "rifl" is also "rift" by
+   * typo, and its results lead with sections naming both; "rifle" leads with
+   * others, whose page parts this names, so the finished word shows without
+   * the network. Empty while the query's postings are still missing.
    */
   partsAhead(query: string, options: Omit<QueryOptions, 'combineWith'> = {}): string[] {
     const { best } = this.ranked(query, { ...options, limit: options.limit ?? 10 }, { typos: false });

@@ -18,8 +18,8 @@
  *    rest of its postings and page parts, so the next words answer without
  *    the network. Each complete answer also fetches the page parts of the
  *    best results of its words without typos, its last word as a prefix
- *    (`partsAhead`): where the finished word's results are ("rifl" leads
- *    with rifts by typo, "rifle" with rifles).
+ *    (`partsAhead`): where the finished word's results are ("rifl" is also
+ *    "rift" by typo and leads with sections naming both; "rifle" does not).
  * 5. Offline, only results on pages saved on this device are listed; the
  *    others are counted, so the dialog can say why they are missing.
  * 6. A new query moves the selection back to the first result; the arrow
