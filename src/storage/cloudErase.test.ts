@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { collection, doc, getDocs, writeBatch, type Firestore } from 'firebase/firestore';
 import { CloudRepository } from './cloud';
 import { weaponDoc } from './cloud.suite';
-import { CloudEraseError, eraseCloudDocuments, inBatches, MAX_BATCH_WRITES } from './cloudErase';
+import { CloudEraseError, eraseAccountDocuments, eraseCloudDocuments, inBatches, keepAccount, MAX_BATCH_WRITES } from './cloudErase';
 import { useFirestoreEmulator } from './testing/firestore';
 
 /**
@@ -121,6 +121,34 @@ describe('eraseCloudDocuments in the Firestore emulator', { timeout: 120_000 }, 
     await seed(await emulator.open(erin), erin, ['mine']);
     await expect(eraseCloudDocuments(await emulator.open(mallory), erin)).rejects.toMatchObject({ code: 'permission-denied' });
     expect(await leftOver(await emulator.open(erin), erin, ['mine'])).toEqual({ documents: 1, versions: 2 });
+  });
+
+  it('deleting an account: once its cloud is erased, another device still signed in can save nothing back', async () => {
+    emulator.ready();
+    const gina = someone('gina');
+    const [deleting, other] = [await emulator.open(gina), await emulator.open(gina)];
+    await seed(deleting, gina, ['kept-elsewhere']);
+    expect(await eraseAccountDocuments(deleting, gina)).toEqual({ documents: 1, versions: 2 });
+    const late = await new CloudRepository(other, gina).save(weaponDoc('late'), { basedOn: 0 }).then(
+      () => 'saved',
+      (e: { code?: string }) => e.code,
+    );
+    expect(late).toBe('permission-denied');
+    expect(await leftOver(deleting, gina, ['late'])).toEqual({ documents: 0, versions: 0 });
+    // The person kept their account after all (Firebase wanted a fresh sign-in and they stopped): saving works again.
+    await keepAccount(deleting, gina);
+    expect((await new CloudRepository(other, gina).save(weaponDoc('back'), { basedOn: 0 })).ok).toBe(true);
+  });
+
+  it('an account erase that fails takes its tombstone down again, so the account that stays can save', async () => {
+    emulator.ready();
+    const hal = someone('hal');
+    const db = await emulator.open(hal);
+    await seed(db, hal, ['a']);
+    await expect(eraseAccountDocuments(db, hal, { batchSize: 501 })).rejects.toThrow(/batchSize/);
+    const mallory = await emulator.open(someone('mallory'));
+    await expect(eraseAccountDocuments(mallory, hal)).rejects.toMatchObject({ code: 'permission-denied' });
+    expect((await new CloudRepository(db, hal).save(weaponDoc('b'), { basedOn: 0 })).ok).toBe(true);
   });
 
   it('refuses a missing user id or a batch size Firestore would refuse, with a sentence naming it', async () => {

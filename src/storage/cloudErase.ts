@@ -17,7 +17,19 @@
  *
  * Heavy (the Firestore SDK): import it dynamically.
  */
-import { collection, getDocsFromServer, writeBatch, type CollectionReference, type DocumentReference, type Firestore, type QuerySnapshot } from 'firebase/firestore';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDocsFromServer,
+  serverTimestamp,
+  setDoc,
+  writeBatch,
+  type CollectionReference,
+  type DocumentReference,
+  type Firestore,
+  type QuerySnapshot,
+} from 'firebase/firestore';
 
 /** Writes Firestore takes in one batch. */
 export const MAX_BATCH_WRITES = 500;
@@ -130,4 +142,38 @@ export async function eraseCloudDocuments(db: Firestore, uid: string, options: E
   throw new CloudEraseError(
     'Documents kept arriving in your cloud while Nucleus was deleting them (another device is still saving). Close Nucleus on your other devices and try again.',
   );
+}
+
+/**
+ * The account's tombstone (`tombstones/{uid}`, firestore.rules `alive`).
+ * While it stands the rules refuse every write under the account from any
+ * device: a device still signed in elsewhere keeps a valid token for up to
+ * an hour after the account is deleted, and would otherwise save documents
+ * back under its id.
+ */
+export function tombstoneRef(db: Firestore, uid: string): DocumentReference {
+  return doc(db, 'tombstones', uid);
+}
+
+/**
+ * The cloud half of deleting an account: the tombstone first, then every
+ * document and version. If the erase fails the tombstone is taken down again
+ * (best effort), since the account stays and must be able to save; if the
+ * account itself is then not deleted, `keepAccount` undoes the tombstone.
+ * @throws as `eraseCloudDocuments`
+ */
+export async function eraseAccountDocuments(db: Firestore, uid: string, options: EraseOptions = {}): Promise<EraseReport> {
+  checkArguments(uid, options.batchSize ?? MAX_BATCH_WRITES);
+  await setDoc(tombstoneRef(db, uid), { deletedAt: serverTimestamp() });
+  try {
+    return await eraseCloudDocuments(db, uid, options);
+  } catch (e) {
+    await deleteDoc(tombstoneRef(db, uid)).catch(() => {});
+    throw e;
+  }
+}
+
+/** Undoes a deletion stopped after the erase (the account was kept): the account can save again. */
+export async function keepAccount(db: Firestore, uid: string): Promise<void> {
+  await deleteDoc(tombstoneRef(db, uid));
 }

@@ -7,12 +7,14 @@ import { useStore } from '@nanostores/react';
 import { authErrorMessage, isWrongCredentials, withSdk, type AccountUser } from '../../auth';
 import { $accountDocumentCounts, $user, setUser, showAccountDeleted } from '../../stores/user';
 import Modal from './Modal';
-import { AccountNotDeletedError, deleteAccount } from './deleteAccount';
+import { ACCOUNT_KEPT, AccountNotDeletedError, deleteAccount, keepAccount } from './deleteAccount';
 
 /** Firebase wants a fresh sign-in before the account goes: what to say, and what is already erased. */
 interface Reauth {
   sentence: string;
   erased: number;
+  /** The cloud is erased and the account's tombstone stands: keeping the account must take it down. */
+  midway: boolean;
 }
 
 /** Documents kept on this device and in the cloud; null hides the line. */
@@ -118,7 +120,7 @@ export default function ProfileDialog({ open, onClose, documentCounts }: Props) 
       }
       const outcome = await deleteAccount(user.uid, !!reauth, reauth?.erased ?? 0);
       if (outcome.step === 'confirm-identity') {
-        setReauth({ sentence: outcome.sentence, erased: outcome.erased });
+        setReauth({ sentence: outcome.sentence, erased: outcome.erased, midway: outcome.midway });
         setPassword('');
         return;
       }
@@ -126,8 +128,24 @@ export default function ProfileDialog({ open, onClose, documentCounts }: Props) 
       showAccountDeleted(outcome.sentence);
     });
 
+  // A deletion stopped after the erase leaves the tombstone up: keeping the account (the button,
+  // or closing the dialog) takes it down, so this and every other device can save again.
+  const keep = () =>
+    run('keep', async () => {
+      if (reauth?.midway) {
+        await keepAccount(user.uid);
+        setNotice(ACCOUNT_KEPT);
+      }
+      setReauth(null);
+      setConfirmDelete(false);
+    });
+  const close = () => {
+    if (reauth?.midway) void keepAccount(user.uid).catch(() => {});
+    onClose();
+  };
+
   return (
-    <Modal open={open} onClose={onClose} titleId={`${uid}-title`} title="Your account" eyebrow="Profile" className="profile-dialog">
+    <Modal open={open} onClose={close} titleId={`${uid}-title`} title="Your account" eyebrow="Profile" className="profile-dialog">
       <div className="profile-who">
         <Avatar user={user} size="lg" />
         <div className="profile-who-text">
@@ -244,7 +262,7 @@ export default function ProfileDialog({ open, onClose, documentCounts }: Props) 
             <button type="button" className="btn btn-danger" disabled={!!busy || (!!reauth && usesPassword && !password)} onClick={() => void doDelete()}>
               {busy === 'delete' ? 'Deleting…' : reauth ? 'Confirm and delete' : 'Delete my account'}
             </button>
-            <button type="button" className="btn" disabled={!!busy} onClick={() => setConfirmDelete(false)}>
+            <button type="button" className="btn" disabled={!!busy} onClick={() => void keep()}>
               Keep my account
             </button>
           </div>

@@ -11,8 +11,13 @@ import { rememberAccountDeleted } from '../../stores/user';
 export type DeletionOutcome =
   /** The account and its cloud are gone; `sentence` says what went and what stays. */
   | { step: 'deleted'; sentence: string }
-  /** Firebase wants a fresh sign-in first; `sentence` says what (if anything) is already deleted. */
-  | { step: 'confirm-identity'; sentence: string; erased: number };
+  /**
+   * Firebase wants a fresh sign-in first; `sentence` says what (if anything)
+   * is already deleted. `midway`: the cloud is erased and the account's
+   * tombstone stands, so until the deletion is finished or `keepAccount`
+   * undoes it, no device can save under the account.
+   */
+  | { step: 'confirm-identity'; sentence: string; erased: number; midway: boolean };
 
 const NOTHING_DELETED = 'For your safety, confirm it is you before your account is deleted. Nothing has been deleted yet.';
 
@@ -43,7 +48,7 @@ export class AccountNotDeletedError extends Error {
  */
 export async function deleteAccount(uid: string, confirmed: boolean, erasedBefore = 0): Promise<DeletionOutcome> {
   if (!confirmed && needsFreshSignIn(await withSdk((sdk) => sdk.lastSignInTime()), Date.now())) {
-    return { step: 'confirm-identity', sentence: erasedBefore ? accountNotYetDeletedSentence(erasedBefore) : NOTHING_DELETED, erased: erasedBefore };
+    return { step: 'confirm-identity', sentence: erasedBefore ? accountNotYetDeletedSentence(erasedBefore) : NOTHING_DELETED, erased: erasedBefore, midway: erasedBefore > 0 };
   }
   const sync = await import('../library/cloud/cloudSync');
   let erased: number;
@@ -59,8 +64,22 @@ export async function deleteAccount(uid: string, confirmed: boolean, erasedBefor
     await withSdk((sdk) => sdk.remove());
   } catch (e) {
     rememberAccountDeleted(null);
-    if (authErrorCode(e) === 'requires-recent-login') return { step: 'confirm-identity', sentence: accountNotYetDeletedSentence(erased), erased };
+    if (authErrorCode(e) === 'requires-recent-login') return { step: 'confirm-identity', sentence: accountNotYetDeletedSentence(erased), erased, midway: true };
     throw e;
   }
   return { step: 'deleted', sentence };
+}
+
+/** What the profile says when a deletion stopped halfway is undone. */
+export const ACCOUNT_KEPT =
+  'Your account is kept. The cloud copies deleted on the way are gone; the documents on this device are all here, and sync sends them to the cloud again once you resume it in the library.';
+
+/**
+ * Undoes a deletion that stopped after the cloud was erased (the person
+ * chose to keep the account): takes the tombstone down so the account can
+ * save again. Harmless when there is none.
+ */
+export async function keepAccount(uid: string): Promise<void> {
+  const sync = await import('../library/cloud/cloudSync');
+  await sync.keepAccountCloud(uid);
 }

@@ -113,6 +113,12 @@ export function startCloudSync(): void {
  * version of it is erased. Should the erase fail, sync is put back as it
  * was and the error is thrown: the account must then stay.
  */
+/** Undoes a deletion that stopped after the cloud was erased: the account keeps its id and may save again. */
+export async function keepAccountCloud(uid: string): Promise<void> {
+  const [db, { keepAccount }] = await Promise.all([openDb(), import('../../../storage/cloudErase')]);
+  await keepAccount(db, uid);
+}
+
 export async function eraseAccountCloud(uid: string): Promise<EraseReport> {
   if (current?.uid === uid) {
     current.engine.stop();
@@ -120,14 +126,14 @@ export async function eraseAccountCloud(uid: string): Promise<EraseReport> {
     $cloudEngine.set(null);
   }
   try {
-    const [db, { eraseCloudDocuments }, { SyncStore }] = await Promise.all([openDb(), import('../../../storage/cloudErase'), import('../../../storage/syncStore')]);
+    const [db, { eraseAccountDocuments }, { SyncStore }] = await Promise.all([openDb(), import('../../../storage/cloudErase'), import('../../../storage/syncStore')]);
     const store = await SyncStore.open(uid);
     try {
       return await browserLock(`nucleus-sync-${uid}`)(async () => {
         const wasPaused = (await store.setting<boolean>('paused')) ?? false;
         await store.setSetting('paused', true);
         try {
-          const report = await eraseCloudDocuments(db, uid);
+          const report = await eraseAccountDocuments(db, uid);
           await store.clear();
           return report;
         } catch (e) {

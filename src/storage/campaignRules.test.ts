@@ -1,0 +1,277 @@
+/**
+ * firestore.rules for campaigns on the real Firestore emulator: membership
+ * is the only door. Each rule has a write or read it forbids, refused,
+ * beside the well-formed one that passes (so the refusal is the rule's).
+ * The data model is in docs/accounts.md ("Campaigns").
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  collection,
+  collectionGroup,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+  writeBatch,
+  type Firestore,
+} from 'firebase/firestore';
+import { character } from '../rules/testing';
+import { useFirestoreEmulator } from './testing/firestore';
+
+const emulator = useFirestoreEmulator();
+const DAY = 24 * 60 * 60 * 1000;
+type Data = Record<string, unknown>;
+
+/** Resolves when the rules refuse the request; fails the test if it went through. */
+async function refused(request: Promise<unknown>, what: string): Promise<void> {
+  const code = await request.then(
+    () => 'allowed',
+    (e: { code?: string }) => e.code ?? String(e),
+  );
+  expect(code, `${what} must be refused`).toBe('permission-denied');
+}
+
+const uniq = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
+/** A code as the app makes it: 43 URL-safe characters. */
+const newCode = () => (uniq('c') + 'x'.repeat(43)).slice(0, 43).replace(/[^A-Za-z0-9_-]/g, 'y');
+
+/** A campaign with its game master, two players who joined by invite and a stranger. */
+async function table() {
+  emulator.ready();
+  const cid = uniq('camp');
+  const [gmUid, p1Uid, p2Uid, strangerUid] = ['gm', 'p1', 'p2', 'stranger'].map(uniq) as [string, string, string, string];
+  const [gm, p1, p2, stranger] = await Promise.all([gmUid, p1Uid, p2Uid, strangerUid].map((u) => emulator.open(u)));
+  const code = newCode();
+  const campaign = (db: Firestore) => doc(db, 'campaigns', cid);
+  const member = (db: Firestore, uid: string) => doc(db, 'campaigns', cid, 'members', uid);
+  const invite = (db: Firestore, c = code) => doc(db, 'campaigns', cid, 'invites', c);
+
+  const batch = writeBatch(gm!);
+  batch.set(campaign(gm!), { name: 'Neon Nights', notes: 'Thursdays', gm: gmUid, createdAt: serverTimestamp() });
+  batch.set(member(gm!, gmUid), { uid: gmUid, name: 'Ada (GM)', joinedAt: serverTimestamp() });
+  await batch.commit();
+  await setDoc(invite(gm!), { campaignName: 'Neon Nights', createdAt: serverTimestamp(), expiresAt: Timestamp.fromMillis(Date.now() + 7 * DAY - 60_000) });
+  const join = (db: Firestore, uid: string, over: Data = {}) =>
+    setDoc(member(db, uid), { uid, name: `Player ${uid}`, joinedAt: serverTimestamp(), invite: code, ...over });
+  await join(p1!, p1Uid);
+  await join(p2!, p2Uid);
+  return { cid, code, gm: gm!, p1: p1!, p2: p2!, stranger: stranger!, gmUid, p1Uid, p2Uid, strangerUid, campaign, member, invite, join };
+}
+
+/** A hero's live values as the game master mirrors them. */
+function hero(owner: string, over: Data = {}): Data {
+  return {
+    owner,
+    name: 'Vex',
+    maxHealth: 14,
+    strainCapacity: 7,
+    initiative: 3,
+    initiativeAt: serverTimestamp(),
+    health: 14,
+    healthAt: serverTimestamp(),
+    strain: 0,
+    strainAt: serverTimestamp(),
+    ...over,
+  };
+}
+
+describe('firestore.rules for campaigns in the Firestore emulator', { timeout: 90_000 }, () => {
+  it('only members read a campaign and its members; a stranger reads nothing', async () => {
+    const t = await table();
+    expect((await getDoc(t.campaign(t.p1))).data()?.name).toBe('Neon Nights');
+    expect((await getDocs(collection(t.p2, 'campaigns', t.cid, 'members'))).size).toBe(3);
+    await refused(getDoc(t.campaign(t.stranger)), 'a stranger reading the campaign');
+    await refused(getDocs(collection(t.stranger, 'campaigns', t.cid, 'members')), 'a stranger listing the members');
+    await refused(getDocs(collection(t.stranger, 'campaigns')), 'listing every campaign');
+    const mine = await getDocs(query(collection(t.gm, 'campaigns'), where('gm', '==', t.gmUid)));
+    expect(mine.docs.map((d) => d.id)).toEqual([t.cid]);
+  });
+
+  it('campaign fields: name 1–100, notes up to 2,000, the creator as gm, the server’s time; nothing else', async () => {
+    emulator.ready();
+    const uid = uniq('gm');
+    const db = await emulator.open(uid);
+    const ok = { name: 'Crew', notes: '', gm: uid, createdAt: serverTimestamp() };
+    const bad: [Data, string][] = [
+      [{ name: '' }, 'an empty name'],
+      [{ name: 'x'.repeat(101) }, 'a 101-character name'],
+      [{ notes: 'x'.repeat(2001) }, '2,001 characters of notes'],
+      [{ gm: 'someone-else' }, 'a campaign run by someone else'],
+      [{ createdAt: Timestamp.fromMillis(0) }, 'a creation time other than the server’s'],
+      [{ extra: 1 }, 'another field'],
+    ];
+    for (const [over, what] of bad) await refused(setDoc(doc(db, 'campaigns', uniq('c')), { ...ok, ...over }), what);
+    await setDoc(doc(db, 'campaigns', uniq('c')), ok);
+  });
+
+  it('only the game master changes or deletes the campaign, and never its gm or creation time', async () => {
+    const t = await table();
+    await refused(updateDoc(t.campaign(t.p1), { name: 'Taken over' }), 'a player renaming the campaign');
+    await refused(updateDoc(t.campaign(t.gm), { gm: t.p1Uid }), 'handing the campaign to another');
+    await refused(updateDoc(t.campaign(t.gm), { createdAt: Timestamp.fromMillis(0) }), 'changing the creation time');
+    await updateDoc(t.campaign(t.gm), { notes: 'Fridays now' });
+    await refused(deleteDoc(t.campaign(t.p1)), 'a player deleting the campaign');
+  });
+
+  it('invites: the game master makes them for at most 7 days; a code is read one by one, never listed', async () => {
+    const t = await table();
+    const later = (ms: number) => ({ campaignName: 'Neon Nights', createdAt: serverTimestamp(), expiresAt: Timestamp.fromMillis(Date.now() + ms) });
+    await refused(setDoc(t.invite(t.gm, newCode()), later(8 * DAY)), 'an invite for 8 days');
+    await refused(setDoc(t.invite(t.gm, newCode()), later(-60_000)), 'an invite that has already expired');
+    await refused(setDoc(t.invite(t.gm, 'short'), later(DAY)), 'a short, guessable code');
+    await refused(setDoc(t.invite(t.p1, newCode()), later(DAY)), 'a player making an invite');
+    await refused(setDoc(t.invite(t.gm, newCode()), { ...later(DAY), note: 'x' }), 'an invite with another field');
+    expect((await getDoc(t.invite(t.stranger))).data()?.campaignName).toBe('Neon Nights');
+    await refused(getDocs(collection(t.stranger, 'campaigns', t.cid, 'invites')), 'a stranger listing the codes');
+    await refused(getDocs(collection(t.p1, 'campaigns', t.cid, 'invites')), 'a player listing the codes');
+    expect((await getDocs(collection(t.gm, 'campaigns', t.cid, 'invites'))).size).toBe(1);
+    await refused(deleteDoc(t.invite(t.p1)), 'a player revoking the invite');
+  });
+
+  it('joining needs the campaign’s valid, unexpired, unrevoked code, for one’s own entry only', async () => {
+    const t = await table();
+    const s = t.strangerUid;
+    await refused(setDoc(t.member(t.stranger, s), { uid: s, name: 'S', joinedAt: serverTimestamp() }), 'joining with no invite field');
+    await refused(t.join(t.stranger, s, { invite: newCode() }), 'joining with a made-up code');
+    await refused(t.join(t.stranger, t.p2Uid, { uid: t.p2Uid }), 'writing another person’s entry');
+    await refused(t.join(t.stranger, s, { joinedAt: Timestamp.fromMillis(0) }), 'a join time other than the server’s');
+    await refused(t.join(t.stranger, s, { role: 'gm' }), 'an entry with another field');
+    await refused(updateDoc(t.member(t.p1, t.p1Uid), { invite: newCode() }), 'a member changing anything but their name');
+    // Expired (arranged past the rules) and revoked codes open nothing.
+    const owner = await emulator.openAsOwner();
+    const old = newCode();
+    await setDoc(doc(owner, 'campaigns', t.cid, 'invites', old), { campaignName: 'Neon Nights', createdAt: Timestamp.now(), expiresAt: Timestamp.fromMillis(Date.now() - 1000) });
+    await refused(t.join(t.stranger, s, { invite: old }), 'joining with an expired code');
+    await deleteDoc(t.invite(t.gm));
+    await refused(t.join(t.stranger, s), 'joining with a revoked code');
+    expect((await getDoc(doc(owner, 'campaigns', t.cid, 'members', s))).exists()).toBe(false);
+  });
+
+  it('a member who leaves or is removed is refused at their next read or write', async () => {
+    const t = await table();
+    await deleteDoc(t.member(t.p1, t.p1Uid));
+    await refused(getDoc(t.campaign(t.p1)), 'a member who left reading the campaign');
+    await refused(deleteDoc(t.member(t.p1, t.p2Uid)), 'a player removing another');
+    await deleteDoc(t.member(t.gm, t.p2Uid));
+    await refused(getDoc(t.campaign(t.p2)), 'a removed member reading the campaign');
+    await refused(
+      setDoc(doc(t.p2, 'campaigns', t.cid, 'characters', 'c1'), { owner: t.p2Uid, name: 'Vex', json: JSON.stringify(character({ id: 'c1' })), updatedAt: serverTimestamp() }),
+      'a removed member attaching a character',
+    );
+  });
+
+  it('characters: a player writes only their own; the others read them; the game master may take one off', async () => {
+    const t = await table();
+    const ref = (db: Firestore, id = 'hero-1') => doc(db, 'campaigns', t.cid, 'characters', id);
+    const shared = (owner: string, id = 'hero-1', over: Data = {}) => ({ owner, name: 'Vex', json: JSON.stringify(character({ id })), updatedAt: serverTimestamp(), ...over });
+    await refused(setDoc(ref(t.p1), shared(t.p2Uid)), 'attaching a character as someone else');
+    await refused(setDoc(ref(t.p1), shared(t.p1Uid, 'hero-1', { json: JSON.stringify(character({ id: 'other' })) })), 'the json of another character');
+    await refused(setDoc(ref(t.p1), shared(t.p1Uid, 'hero-1', { json: '{"kind":"core","id":"hero-1"}' })), 'a core in a character’s place');
+    await refused(setDoc(ref(t.p1), shared(t.p1Uid, 'hero-1', { updatedAt: Timestamp.fromMillis(0) })), 'a time other than the server’s');
+    await refused(setDoc(ref(t.stranger), shared(t.strangerUid)), 'a stranger attaching a character');
+    await setDoc(ref(t.p1), shared(t.p1Uid));
+    expect((await getDoc(ref(t.p2))).data()?.owner).toBe(t.p1Uid);
+    await refused(setDoc(ref(t.p2), shared(t.p2Uid)), 'a player overwriting another’s character');
+    await refused(setDoc(ref(t.gm), shared(t.gmUid)), 'the game master overwriting a player’s character');
+    await refused(deleteDoc(ref(t.p2)), 'a player detaching another’s character');
+    await deleteDoc(ref(t.gm));
+  });
+
+  it('live: the game master runs the fight; a player changes only their hero’s initiative, Health and strain, naming what they changed', async () => {
+    const t = await table();
+    const live = (db: Firestore) => doc(db, 'campaigns', t.cid, 'live', 'enc-1');
+    const heroRef = (db: Firestore, id = 'h1') => doc(db, 'campaigns', t.cid, 'live', 'enc-1', 'heroes', id);
+    const state = { title: 'Lobby ambush', round: 1, turn: 0, order: ['h1', 'h2', 'c1'], creatures: { c1: { name: 'Drone', condition: 'unhurt' } }, reveal: false, updatedAt: serverTimestamp() };
+    await refused(setDoc(live(t.p1), state), 'a player writing the fight');
+    await refused(setDoc(live(t.gm), { ...state, round: -1 }), 'a negative round');
+    await refused(setDoc(live(t.gm), { ...state, secret: 1 }), 'another field in the fight');
+    await setDoc(live(t.gm), state);
+    expect((await getDoc(live(t.p2))).data()?.order).toEqual(['h1', 'h2', 'c1']);
+    await refused(getDoc(live(t.stranger)), 'a stranger watching the fight');
+    await refused(setDoc(heroRef(t.p1), hero(t.p1Uid)), 'a player creating a hero');
+    await setDoc(heroRef(t.gm), hero(t.p1Uid));
+    await setDoc(heroRef(t.gm, 'h2'), hero(t.p2Uid, { name: 'Rook' }));
+
+    const seen = (await getDoc(heroRef(t.p1))).data()!;
+    const hit = { health: 9, healthAt: serverTimestamp(), healthFrom: seen.healthAt };
+    await refused(updateDoc(heroRef(t.p1, 'h2'), hit), 'a player changing another’s hero');
+    await refused(updateDoc(heroRef(t.p1), { ...hit, maxHealth: 99 }), 'a player raising their maximum Health');
+    await refused(updateDoc(heroRef(t.p1), { health: 9 }), 'a change without the server’s time and what it replaces');
+    await refused(updateDoc(heroRef(t.p1), { ...hit, healthFrom: Timestamp.fromMillis(0) }), 'a change naming a value that is no longer there');
+    await refused(updateDoc(heroRef(t.p1), { ...hit, health: 15, healthAt: serverTimestamp() }), 'Health above its maximum');
+    await refused(updateDoc(heroRef(t.p1), { ...hit, lastEntry: { what: 'damage', amount: 5, by: t.p2Uid, at: serverTimestamp() } }), 'an entry signed by someone else');
+    await updateDoc(heroRef(t.p1), { ...hit, lastEntry: { what: 'damage', amount: 5, by: t.p1Uid, at: serverTimestamp() } });
+    const afterMine = (await getDoc(heroRef(t.p1))).data()!.healthAt;
+    // The game master changed Health meanwhile: a player's change based on the older value is refused, not applied over it.
+    await updateDoc(heroRef(t.gm), { health: 12, healthAt: serverTimestamp() });
+    await refused(updateDoc(heroRef(t.p1), { health: 7, healthAt: serverTimestamp(), healthFrom: afterMine }), 'a change based on a value the game master replaced');
+    expect((await getDoc(heroRef(t.p2))).data()?.health).toBe(12);
+  });
+
+  it('the creatures’ numbers are the game master’s alone', async () => {
+    const t = await table();
+    const secret = (db: Firestore) => doc(db, 'campaigns', t.cid, 'secrets', 'enc-1');
+    await setDoc(secret(t.gm), { c1: { health: 11, maxHealth: 14 } });
+    await refused(getDoc(secret(t.p1)), 'a player reading the creatures’ numbers');
+    await refused(setDoc(secret(t.p1), { c1: { health: 0 } }), 'a player writing the creatures’ numbers');
+  });
+
+  it('a member finds their own campaigns through their entries, and no one else’s', async () => {
+    const t = await table();
+    const mine = await getDocs(query(collectionGroup(t.p1, 'members'), where('uid', '==', t.p1Uid)));
+    expect(mine.docs.map((d) => d.ref.parent.parent!.id)).toEqual([t.cid]);
+    await refused(getDocs(query(collectionGroup(t.p1, 'members'), where('uid', '==', t.p2Uid))), 'listing another person’s campaigns');
+  });
+
+  it('deleting a campaign: a record for its members first, then its shared data is gone from the cloud', async () => {
+    const t = await table();
+    await setDoc(doc(t.p1, 'campaigns', t.cid, 'characters', 'hero-1'), { owner: t.p1Uid, name: 'Vex', json: JSON.stringify(character({ id: 'hero-1' })), updatedAt: serverTimestamp() });
+    const record = (db: Firestore) => doc(db, 'deletedCampaigns', t.cid);
+    await refused(setDoc(record(t.p1), { name: 'Neon Nights', gm: t.p1Uid, deletedAt: serverTimestamp() }), 'a player marking the campaign deleted');
+    await setDoc(record(t.gm), { name: 'Neon Nights', gm: t.gmUid, deletedAt: serverTimestamp() });
+    const batch = writeBatch(t.gm);
+    for (const sub of ['members', 'invites', 'characters']) {
+      for (const d of (await getDocs(collection(t.gm, 'campaigns', t.cid, sub))).docs) batch.delete(d.ref);
+    }
+    batch.delete(t.campaign(t.gm));
+    await batch.commit();
+    const owner = await emulator.openAsOwner();
+    for (const sub of ['members', 'invites', 'characters']) {
+      expect((await getDocs(collection(owner, 'campaigns', t.cid, sub))).size, sub).toBe(0);
+    }
+    expect((await getDoc(doc(owner, 'campaigns', t.cid))).exists()).toBe(false);
+    expect((await getDoc(record(t.p2))).data()?.name).toBe('Neon Nights');
+  });
+
+  it('a deleted account’s tombstone stops every write under its id, from any device; erasing still works', async () => {
+    emulator.ready();
+    const uid = uniq('gone');
+    const [deviceA, deviceB, other] = await Promise.all([emulator.open(uid), emulator.open(uid), emulator.open(uniq('other'))]);
+    await refused(setDoc(doc(other, 'tombstones', uid), { deletedAt: serverTimestamp() }), 'someone else’s tombstone');
+    await refused(setDoc(doc(deviceA, 'tombstones', uid), { deletedAt: Timestamp.fromMillis(0) }), 'a tombstone dated other than now');
+    await setDoc(doc(deviceA, 'tombstones', uid), { deletedAt: serverTimestamp() });
+    await refused(
+      setDoc(doc(deviceB, 'campaigns', uniq('c')), { name: 'Late', notes: '', gm: uid, createdAt: serverTimestamp() }),
+      'a campaign made by a deleted account',
+    );
+    // The document rules' own write (a record and its head version) is refused the same way.
+    const id = 'late-save';
+    const json = JSON.stringify({ kind: 'blueprint', id });
+    const batch = writeBatch(deviceB);
+    batch.set(doc(deviceB, 'users', uid, 'documents', id), { id, kind: 'blueprint', name: 'x', tags: [], revision: 1, createdAt: 'a', updatedAt: 'a', valid: true, json, head: { id: 'r1-abc', at: 1 } });
+    batch.set(doc(deviceB, 'users', uid, 'documents', id, 'versions', 'r1-abc'), { id: 'r1-abc', documentId: id, revision: 1, savedAt: '2026-03-01T10:00:00.000Z', summary: 'Created', json });
+    await refused(batch.commit(), 'a document saved by a deleted account');
+    // Undoing a deletion halfway removes the tombstone; then saving works again.
+    await deleteDoc(doc(deviceA, 'tombstones', uid));
+    const again = writeBatch(deviceB);
+    again.set(doc(deviceB, 'users', uid, 'documents', id), { id, kind: 'blueprint', name: 'x', tags: [], revision: 1, createdAt: 'a', updatedAt: 'a', valid: true, json, head: { id: 'r1-abc', at: 1 } });
+    again.set(doc(deviceB, 'users', uid, 'documents', id, 'versions', 'r1-abc'), { id: 'r1-abc', documentId: id, revision: 1, savedAt: '2026-03-01T10:00:00.000Z', summary: 'Created', json });
+    await again.commit();
+  });
+});
