@@ -1,0 +1,134 @@
+/**
+ * Campaigns on the real Firestore emulator, as a game master and two players
+ * use them: invite, join, attach a character, run the fight live, a change
+ * that meets the game master's newer one, removal and deletion.
+ */
+import { describe, expect, it } from 'vitest';
+import { collection, getDoc, getDocs, doc } from 'firebase/firestore';
+import { character } from '../../rules/testing';
+import { useFirestoreEmulator } from '../testing/firestore';
+import { CampaignCloud, type LiveFight, type LiveHero } from './cloud';
+import { CampaignError } from './invite';
+
+const emulator = useFirestoreEmulator();
+const uniq = (who: string) => `${who}-${Math.random().toString(36).slice(2, 10)}`;
+
+async function people() {
+  emulator.ready();
+  const [gmUid, aUid, bUid] = [uniq('gm'), uniq('ana'), uniq('bo')];
+  const gm = new CampaignCloud(await emulator.open(gmUid), gmUid, 'Ada');
+  const ana = new CampaignCloud(await emulator.open(aUid), aUid, 'Ana');
+  const bo = new CampaignCloud(await emulator.open(bUid), bUid, 'Bo');
+  return { gm, ana, bo, gmUid, aUid, bUid };
+}
+
+/** Resolves with the next value `watch` reports that passes `ok` (or fails after 10 s). */
+function next<T>(watch: (report: (v: T) => void) => () => void, ok: (v: T) => boolean): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no matching change within 10 s')), 10_000);
+    const stop = watch((v) => {
+      if (!ok(v)) return;
+      clearTimeout(timer);
+      queueMicrotask(() => stop());
+      resolve(v);
+    });
+  });
+}
+
+const fight: LiveFight = { title: 'Lobby ambush', round: 1, turn: 0, order: ['vex', 'drone-1'], creatures: { 'drone-1': { name: 'Scuttler drone', condition: 'unhurt' } }, reveal: false };
+
+describe('campaigns in the Firestore emulator', { timeout: 90_000 }, () => {
+  it('a game master invites; players confirm what they join, join, and see each other', async () => {
+    const { gm, ana, bo } = await people();
+    const cid = await gm.create('Neon Nights', 'Thursdays at eight');
+    const { code, expiresAt } = await gm.invite(cid);
+    expect(await gm.currentInvite(cid)).toEqual({ code, expiresAt });
+    expect((await ana.readInvite(cid, code)).campaignName).toBe('Neon Nights');
+    await expect(ana.campaign(cid)).rejects.toThrow(/not a member of this campaign/);
+    await ana.join(cid, code);
+    await bo.join(cid, code);
+    expect((await bo.members(cid)).map((m) => m.name).sort()).toEqual(['Ada', 'Ana', 'Bo']);
+    expect((await ana.mine()).map((c) => c.name)).toEqual(['Neon Nights']);
+    expect((await gm.mine()).map((c) => c.id)).toEqual([cid]);
+  });
+
+  it('a new invite withdraws the old link; a made-up or withdrawn code opens nothing', async () => {
+    const { gm, ana } = await people();
+    const cid = await gm.create('Neon Nights');
+    const first = await gm.invite(cid);
+    const second = await gm.invite(cid);
+    await expect(ana.readInvite(cid, first.code)).rejects.toThrow(CampaignError);
+    await expect(ana.join(cid, first.code)).rejects.toThrow(/expired or was withdrawn/);
+    await gm.revokeInvites(cid);
+    await expect(ana.join(cid, second.code)).rejects.toThrow(/expired or was withdrawn/);
+    expect(await gm.currentInvite(cid)).toBeNull();
+  });
+
+  it('an attached character is read-only to the others, updated when its player attaches it again, and gone when detached', async () => {
+    const { gm, ana, bo, aUid } = await people();
+    const cid = await gm.create('Neon Nights');
+    const { code } = await gm.invite(cid);
+    await ana.join(cid, code);
+    await bo.join(cid, code);
+    const vex = character({ id: 'vex', name: 'Vex' });
+    await ana.attach(cid, vex);
+    const seen = await gm.characters(cid);
+    expect(seen.map((c) => [c.id, c.owner, c.document?.name])).toEqual([['vex', aUid, 'Vex']]);
+    await expect(bo.attach(cid, vex)).rejects.toThrow('Another player already shares a character with this id here');
+    const renamed = next<string[]>((report) => gm.watchCharacters(cid, (cs) => report(cs.map((c) => c.name)), () => {}), (names) => names.includes('Vex the Bold'));
+    await ana.attach(cid, { ...vex, name: 'Vex the Bold' });
+    expect(await renamed).toEqual(['Vex the Bold']);
+    await ana.detach(cid, 'vex');
+    expect(await bo.characters(cid)).toEqual([]);
+  });
+
+  it('live: a player’s change appears on the game master’s screen; one based on a value the game master replaced is not applied, and says so', async () => {
+    const { gm, ana, aUid } = await people();
+    const cid = await gm.create('Neon Nights');
+    await ana.join(cid, (await gm.invite(cid)).code);
+    await gm.publishLive(cid, 'enc-1', fight, [{ id: 'vex', owner: aUid, name: 'Vex', maxHealth: 14, strainCapacity: 7, initiative: null, health: 14, strain: 0 }], { 'drone-1': { health: 11, maxHealth: 11 } });
+
+    const heroes = (cloud: CampaignCloud, ok: (h: LiveHero) => boolean) =>
+      next<LiveHero>((report) => cloud.watchLive(cid, 'enc-1', (_f, hs) => hs[0] && report(hs[0]), () => {}), ok);
+    const seen = await heroes(ana, () => true);
+    const atGm = heroes(gm, (h) => h.health === 9);
+    expect(await ana.setHeroValue(cid, 'enc-1', seen, 'health', 9, { what: 'damage', amount: 5 })).toEqual({ applied: true });
+    const shown = await atGm;
+    expect(shown.lastEntry).toMatchObject({ what: 'damage', amount: 5, by: aUid });
+
+    // The game master sets Health meanwhile; the player's change from the older value does not overwrite it.
+    const gmSeen = await heroes(gm, (h) => h.health === 9);
+    expect((await gm.setHeroValue(cid, 'enc-1', gmSeen, 'health', 12)).applied).toBe(true);
+    const stale = await ana.setHeroValue(cid, 'enc-1', shown, 'health', 4, { what: 'damage', amount: 5 });
+    expect(stale).toEqual({ applied: false, current: 12, sentence: expect.stringMatching(/Vex’s Health to 4 was not applied: the game master set it to 12/) });
+    await expect(ana.characters(cid)).resolves.toEqual([]);
+  });
+
+  it('a removed member is refused at their next contact, with a sentence', async () => {
+    const { gm, ana, aUid } = await people();
+    const cid = await gm.create('Neon Nights');
+    await ana.join(cid, (await gm.invite(cid)).code);
+    await ana.attach(cid, character({ id: 'vex' }));
+    await gm.remove(cid, aUid);
+    await expect(ana.campaign(cid)).rejects.toThrow(/not a member of this campaign \(any more\)/);
+    expect(await gm.characters(cid)).toEqual([]);
+    expect(await ana.mine()).toEqual([]);
+  });
+
+  it('deleting a campaign: members are told, its shared data is gone from the cloud, their characters stay theirs', async () => {
+    const { gm, ana, bo } = await people();
+    const cid = await gm.create('Neon Nights');
+    const { code } = await gm.invite(cid);
+    await ana.join(cid, code);
+    await bo.join(cid, code);
+    await ana.attach(cid, character({ id: 'vex' }));
+    await gm.publishLive(cid, 'enc-1', fight, [], {});
+    await gm.deleteCampaign(cid);
+    await expect(ana.campaign(cid)).rejects.toThrow('The campaign “Neon Nights” was deleted by its game master.');
+    const owner = await emulator.openAsOwner();
+    expect((await getDoc(doc(owner, 'campaigns', cid))).exists()).toBe(false);
+    for (const sub of ['members', 'invites', 'characters', 'live', 'secrets']) {
+      expect((await getDocs(collection(owner, 'campaigns', cid, sub))).size, sub).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,411 @@
+/**
+ * Campaigns in Firestore: a game master's table shared with the players
+ * (data model and rules: docs/accounts.md "Campaigns", firestore.rules).
+ * Membership is the only door: every read here is refused once the reader's
+ * membership entry is gone, and that refusal comes back as a sentence.
+ *
+ * Live values are not revision-checked document saves: each is a field of
+ * its own with the server's time. A player's change names the time of the
+ * value it replaces, so the rules refuse it if the game master changed the
+ * value meanwhile, and `setHeroValue` reports both instead of overwriting.
+ *
+ * Heavy (the Firestore SDK): import it dynamically, only once someone is
+ * signed in.
+ */
+import {
+  collection,
+  collectionGroup,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  onSnapshot,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+  writeBatch,
+  type DocumentReference,
+  type Firestore,
+  type Unsubscribe,
+} from 'firebase/firestore';
+import { loadDocument, type NucleusDocument } from '../../rules';
+import { CampaignError, inviteExpiry, newInviteCode } from './invite';
+
+export interface Campaign {
+  id: string;
+  name: string;
+  notes: string;
+  gm: string;
+}
+
+export interface Member {
+  uid: string;
+  name: string;
+}
+
+/** A player's character as they last saved it, read-only to the others; `document` is null if it no longer reads. */
+export interface SharedCharacter {
+  id: string;
+  owner: string;
+  name: string;
+  document: NucleusDocument | null;
+}
+
+/** A hero's live values as every member sees them. */
+export interface LiveHero {
+  id: string;
+  owner: string;
+  name: string;
+  maxHealth: number;
+  strainCapacity: number;
+  initiative: number | null;
+  health: number;
+  strain: number;
+  /**
+   * The server's time of each value, exactly as stored (to the microsecond):
+   * a player's change names it as the value it replaces.
+   */
+  at: Record<HeroValue, Timestamp>;
+  lastEntry?: { what: string; amount: number; by: string };
+}
+
+/** The values a player may change on their own hero. */
+export type HeroValue = 'initiative' | 'health' | 'strain';
+
+/** A creature as the players see it: its condition (GAME.md §7), its numbers only when revealed. */
+export interface LiveCreature {
+  name: string;
+  condition: 'unhurt' | 'wounded' | 'bloodied' | 'down';
+  health?: number;
+  maxHealth?: number;
+}
+
+/** The running fight as the game master publishes it. */
+export interface LiveFight {
+  title: string;
+  round: number;
+  turn: number;
+  order: string[];
+  creatures: Record<string, LiveCreature>;
+  reveal: boolean;
+}
+
+/** What became of a player's change of a live value. */
+export type HeroChange =
+  | { applied: true }
+  /** The game master changed the value first: theirs stands, and `current` is it. */
+  | { applied: false; current: number | null; sentence: string };
+
+/** Writes Firestore takes in one batch. */
+const BATCH = 500;
+
+function millis(t: unknown): number {
+  return t instanceof Timestamp ? t.toMillis() : 0;
+}
+
+function refusedCode(e: unknown): string | undefined {
+  return (e as { code?: string })?.code;
+}
+
+const HERO_VALUE_NAMES: Record<HeroValue, string> = { initiative: 'initiative', health: 'Health', strain: 'strain' };
+
+export class CampaignCloud {
+  constructor(
+    private readonly db: Firestore,
+    private readonly uid: string,
+    /** The name members see for this person. */
+    private readonly displayName: string,
+  ) {}
+
+  private campaignRef(cid: string): DocumentReference {
+    return doc(this.db, 'campaigns', cid);
+  }
+
+  private sub(cid: string, ...path: string[]) {
+    return collection(this.db, 'campaigns', cid, ...(path as [string]));
+  }
+
+  private memberName(): string {
+    return (this.displayName.trim() || 'A player').slice(0, 100);
+  }
+
+  /** Reads that the rules refuse mean the person is no longer in the campaign. */
+  private async guarded<T>(cid: string, read: () => Promise<T>): Promise<T> {
+    try {
+      return await read();
+    } catch (e) {
+      if (refusedCode(e) !== 'permission-denied') throw e;
+      const gone = await this.deletedRecord(cid).catch(() => null);
+      throw new CampaignError(
+        gone ? `The campaign “${gone.name}” was deleted by its game master.` : 'You are not a member of this campaign (any more): ask its game master for a new invite.',
+      );
+    }
+  }
+
+  /** Starts a campaign run by this person, with their own membership entry in the same commit. */
+  async create(name: string, notes = ''): Promise<string> {
+    const ref = doc(collection(this.db, 'campaigns'));
+    const batch = writeBatch(this.db);
+    batch.set(ref, { name: name.trim().slice(0, 100), notes: notes.slice(0, 2000), gm: this.uid, createdAt: serverTimestamp() });
+    batch.set(doc(this.db, 'campaigns', ref.id, 'members', this.uid), { uid: this.uid, name: this.memberName(), joinedAt: serverTimestamp() });
+    await batch.commit();
+    return ref.id;
+  }
+
+  async campaign(cid: string): Promise<Campaign> {
+    const snap = await this.guarded(cid, () => getDoc(this.campaignRef(cid)));
+    const data = snap.data();
+    if (!data) throw new CampaignError('This campaign no longer exists.');
+    return { id: cid, name: data.name, notes: data.notes, gm: data.gm };
+  }
+
+  /** The campaigns this person runs or has joined. */
+  async mine(): Promise<Campaign[]> {
+    const entries = await getDocs(query(collectionGroup(this.db, 'members'), where('uid', '==', this.uid)));
+    const ids = entries.docs.map((d) => d.ref.parent.parent!.id);
+    const found = await Promise.all(ids.map((id) => this.campaign(id).catch(() => null)));
+    return found.filter((c): c is Campaign => c !== null);
+  }
+
+  async members(cid: string): Promise<Member[]> {
+    const snap = await this.guarded(cid, () => getDocs(this.sub(cid, 'members')));
+    return snap.docs.map((d) => ({ uid: d.id, name: d.data().name }));
+  }
+
+  /**
+   * The campaign's one invite: any older one is revoked, so a link sent
+   * earlier stops working. Returns the code and when it expires (ms).
+   */
+  async invite(cid: string, now = Date.now()): Promise<{ code: string; expiresAt: number }> {
+    const campaign = await this.campaign(cid);
+    await this.revokeInvites(cid);
+    const code = newInviteCode();
+    const expiresAt = inviteExpiry(now) - 60_000; // a minute short of the rules' limit, for clock drift
+    await setDoc(doc(this.db, 'campaigns', cid, 'invites', code), { campaignName: campaign.name, createdAt: serverTimestamp(), expiresAt: Timestamp.fromMillis(expiresAt) });
+    return { code, expiresAt };
+  }
+
+  /** The invite the game master can show again, if one is still valid. */
+  async currentInvite(cid: string, now = Date.now()): Promise<{ code: string; expiresAt: number } | null> {
+    const snap = await this.guarded(cid, () => getDocs(this.sub(cid, 'invites')));
+    const valid = snap.docs.map((d) => ({ code: d.id, expiresAt: millis(d.data().expiresAt) })).filter((i) => i.expiresAt > now);
+    return valid.sort((a, b) => b.expiresAt - a.expiresAt)[0] ?? null;
+  }
+
+  async revokeInvites(cid: string): Promise<void> {
+    const snap = await this.guarded(cid, () => getDocs(this.sub(cid, 'invites')));
+    await Promise.all(snap.docs.map((d) => deleteDoc(d.ref)));
+  }
+
+  /**
+   * What an invite opens, for the confirmation before joining.
+   * @throws CampaignError when the code was revoked or has expired
+   */
+  async readInvite(cid: string, code: string, now = Date.now()): Promise<{ campaignName: string; expiresAt: number }> {
+    const snap = await getDoc(doc(this.db, 'campaigns', cid, 'invites', code));
+    const data = snap.data();
+    if (!data || millis(data.expiresAt) <= now) {
+      throw new CampaignError('This invite has expired or was withdrawn: ask the game master for a new link.');
+    }
+    return { campaignName: data.campaignName, expiresAt: millis(data.expiresAt) };
+  }
+
+  /** Joins with the campaign's invite code (the confirmation comes first, in the page). */
+  async join(cid: string, code: string): Promise<void> {
+    try {
+      await setDoc(doc(this.db, 'campaigns', cid, 'members', this.uid), { uid: this.uid, name: this.memberName(), joinedAt: serverTimestamp(), invite: code });
+    } catch (e) {
+      if (refusedCode(e) === 'permission-denied') throw new CampaignError('This invite has expired or was withdrawn: ask the game master for a new link.');
+      throw e;
+    }
+  }
+
+  /** Leaves the campaign: this person's characters come off it first. */
+  async leave(cid: string): Promise<void> {
+    await this.detachAll(cid, this.uid);
+    await deleteDoc(doc(this.db, 'campaigns', cid, 'members', this.uid));
+  }
+
+  /** The game master removes a member and their characters' shared copies. */
+  async remove(cid: string, memberUid: string): Promise<void> {
+    await this.detachAll(cid, memberUid);
+    await deleteDoc(doc(this.db, 'campaigns', cid, 'members', memberUid));
+  }
+
+  private async detachAll(cid: string, owner: string): Promise<void> {
+    const snap = await getDocs(query(this.sub(cid, 'characters'), where('owner', '==', owner)));
+    await Promise.all(snap.docs.map((d) => deleteDoc(d.ref)));
+  }
+
+  /** Shares a character as it stands; attaching again replaces the shared copy. Never writes the player's own document. */
+  async attach(cid: string, character: NucleusDocument): Promise<void> {
+    if (character.kind !== 'character') throw new CampaignError('Only characters can be attached to a campaign.');
+    try {
+      await setDoc(doc(this.db, 'campaigns', cid, 'characters', character.id), { owner: this.uid, name: character.name.slice(0, 300), json: JSON.stringify(character), updatedAt: serverTimestamp() });
+    } catch (e) {
+      if (refusedCode(e) !== 'permission-denied') throw e;
+      await this.campaign(cid); // says so if this person is no longer a member
+      throw new CampaignError('Another player already shares a character with this id here: duplicate yours and attach the copy.');
+    }
+  }
+
+  async detach(cid: string, characterId: string): Promise<void> {
+    await deleteDoc(doc(this.db, 'campaigns', cid, 'characters', characterId));
+  }
+
+  async characters(cid: string): Promise<SharedCharacter[]> {
+    const snap = await this.guarded(cid, () => getDocs(this.sub(cid, 'characters')));
+    return snap.docs.map((d) => sharedCharacter(d.id, d.data()));
+  }
+
+  /** Follows the campaign's characters live; `onGone` hears a sentence when access ends. */
+  watchCharacters(cid: string, onChange: (characters: SharedCharacter[]) => void, onGone: (sentence: string) => void): Unsubscribe {
+    return onSnapshot(
+      this.sub(cid, 'characters'),
+      (snap) => onChange(snap.docs.map((d) => sharedCharacter(d.id, d.data()))),
+      (e) => void this.guarded(cid, () => Promise.reject(e)).catch((err: Error) => onGone(err.message)),
+    );
+  }
+
+  /**
+   * Deletes the campaign: first a record its members will find, then every
+   * shared entry, the campaign last (the rules ask it who the game master
+   * is). Members keep their own characters.
+   */
+  async deleteCampaign(cid: string): Promise<void> {
+    const campaign = await this.campaign(cid);
+    await setDoc(doc(this.db, 'deletedCampaigns', cid), { name: campaign.name, gm: this.uid, deletedAt: serverTimestamp() });
+    const refs: DocumentReference[] = [];
+    for (const name of ['invites', 'characters', 'secrets']) refs.push(...(await getDocs(this.sub(cid, name))).docs.map((d) => d.ref));
+    for (const live of (await getDocs(this.sub(cid, 'live'))).docs) {
+      refs.push(...(await getDocs(collection(live.ref, 'heroes'))).docs.map((d) => d.ref), live.ref);
+    }
+    // Members last but the game master's own entry, so the game master can still list what is left.
+    const members = (await getDocs(this.sub(cid, 'members'))).docs;
+    refs.push(...members.filter((m) => m.id !== this.uid).map((m) => m.ref), ...members.filter((m) => m.id === this.uid).map((m) => m.ref));
+    refs.push(this.campaignRef(cid));
+    for (let i = 0; i < refs.length; i += BATCH) {
+      const batch = writeBatch(this.db);
+      for (const ref of refs.slice(i, i + BATCH)) batch.delete(ref);
+      await batch.commit();
+    }
+  }
+
+  /** The record a deleted campaign leaves, or null. */
+  async deletedRecord(cid: string): Promise<{ name: string } | null> {
+    const snap = await getDoc(doc(this.db, 'deletedCampaigns', cid));
+    return snap.exists() ? { name: snap.data().name } : null;
+  }
+
+  /**
+   * The game master mirrors the running fight (written at once, not through
+   * autosave): the fight, each hero's values, and the creatures' numbers in
+   * a document only they can read.
+   */
+  async publishLive(cid: string, encounterId: string, fight: LiveFight, heroes: Omit<LiveHero, 'at' | 'lastEntry'>[], numbers: Record<string, { health: number; maxHealth: number }>): Promise<void> {
+    const live = doc(this.db, 'campaigns', cid, 'live', encounterId);
+    const batch = writeBatch(this.db);
+    batch.set(live, { ...fight, updatedAt: serverTimestamp() });
+    for (const h of heroes) {
+      const now = serverTimestamp();
+      batch.set(doc(live, 'heroes', h.id), {
+        owner: h.owner,
+        name: h.name,
+        maxHealth: h.maxHealth,
+        strainCapacity: h.strainCapacity,
+        initiative: h.initiative,
+        initiativeAt: now,
+        health: h.health,
+        healthAt: now,
+        strain: h.strain,
+        strainAt: now,
+      });
+    }
+    batch.set(doc(this.db, 'campaigns', cid, 'secrets', encounterId), numbers);
+    await batch.commit();
+  }
+
+  /** Follows one encounter's live state: the fight and its heroes (a narrow listener). */
+  watchLive(cid: string, encounterId: string, onChange: (fight: LiveFight | null, heroes: LiveHero[]) => void, onGone: (sentence: string) => void): Unsubscribe {
+    const live = doc(this.db, 'campaigns', cid, 'live', encounterId);
+    let fight: LiveFight | null = null;
+    let heroes: LiveHero[] = [];
+    const gone = (e: unknown) => void this.guarded(cid, () => Promise.reject(e)).catch((err: Error) => onGone(err.message));
+    const stopFight = onSnapshot(
+      live,
+      (snap) => {
+        fight = snap.exists() ? (snap.data() as LiveFight) : null;
+        onChange(fight, heroes);
+      },
+      gone,
+    );
+    const stopHeroes = onSnapshot(
+      collection(live, 'heroes'),
+      (snap) => {
+        heroes = snap.docs.map((d) => liveHero(d.id, d.data()));
+        onChange(fight, heroes);
+      },
+      gone,
+    );
+    return () => {
+      stopFight();
+      stopHeroes();
+    };
+  }
+
+  /**
+   * A player changes one value of their own hero. `seen` is the hero as
+   * their screen showed it; if the game master changed that value since,
+   * the rules refuse the change and this says so with the value that stands.
+   */
+  async setHeroValue(cid: string, encounterId: string, seen: LiveHero, field: HeroValue, value: number, entry?: { what: 'initiative' | 'damage' | 'healing' | 'strain'; amount: number }): Promise<HeroChange> {
+    const ref = doc(this.db, 'campaigns', cid, 'live', encounterId, 'heroes', seen.id);
+    try {
+      await updateDoc(ref, {
+        [field]: value,
+        [`${field}At`]: serverTimestamp(),
+        [`${field}From`]: seen.at[field],
+        ...(entry ? { lastEntry: { ...entry, by: this.uid, at: serverTimestamp() } } : {}),
+      });
+      return { applied: true };
+    } catch (e) {
+      if (refusedCode(e) !== 'permission-denied') throw e;
+      const now = await this.guarded(cid, () => getDoc(ref));
+      const current = now.exists() ? (now.data()[field] as number | null) : null;
+      const name = HERO_VALUE_NAMES[field];
+      return {
+        applied: false,
+        current,
+        sentence: `Your change of ${seen.name}’s ${name} to ${value} was not applied: the game master set it to ${current ?? 'nothing'} meanwhile. Enter it again if it still holds.`,
+      };
+    }
+  }
+}
+
+function sharedCharacter(id: string, data: Record<string, unknown>): SharedCharacter {
+  let document: NucleusDocument | null = null;
+  try {
+    document = loadDocument(JSON.parse(String(data.json)));
+  } catch {
+    // A copy saved by a newer Nucleus, or damaged: shown by name only.
+  }
+  return { id, owner: String(data.owner), name: String(data.name), document };
+}
+
+function liveHero(id: string, d: Record<string, unknown>): LiveHero {
+  return {
+    id,
+    owner: String(d.owner),
+    name: String(d.name),
+    maxHealth: Number(d.maxHealth),
+    strainCapacity: Number(d.strainCapacity),
+    initiative: (d.initiative as number | null) ?? null,
+    health: Number(d.health),
+    strain: Number(d.strain),
+    at: { initiative: d.initiativeAt as Timestamp, health: d.healthAt as Timestamp, strain: d.strainAt as Timestamp },
+    ...(d.lastEntry ? { lastEntry: d.lastEntry as LiveHero['lastEntry'] } : {}),
+  };
+}

@@ -1,0 +1,7 @@
+/**
+ * Campaigns: a game master's table shared with the players. `invite.ts` is
+ * light (codes and join links); the Firestore side (`cloud.ts`) is heavy and
+ * imported dynamically once someone is signed in.
+ */
+export { CampaignError, INVITE_DAYS, inviteExpiry, inviteTimeLeft, joinFragment, newInviteCode, parseJoinFragment } from './invite';
+export type { Campaign, HeroChange, HeroValue, LiveCreature, LiveFight, LiveHero, Member, SharedCharacter } from './cloud';
