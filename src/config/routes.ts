@@ -45,6 +45,9 @@ export const routes: RouteMeta[] = [
     documentDriven: false,
   })),
   { pattern: '/nucleus/library', title: 'My library', documentDriven: false, rightDrawer: false, middleware: ['auth'] },
+  { pattern: '/nucleus/campaign', title: 'Campaigns', documentDriven: false, rightDrawer: false, middleware: ['auth'] },
+  // Not guarded: a signed-out reader's link is kept while they sign in (the guard's redirect drops the fragment).
+  { pattern: '/nucleus/join', title: 'Join a campaign', documentDriven: false, rightDrawer: false },
   { pattern: '/nucleus', title: 'Editors', documentDriven: false, rightDrawer: false },
   { pattern: '/editor', title: 'Editors', documentDriven: false, redirect: '/nucleus' },
   { pattern: '/creatureeditor', title: 'Creature editor', documentDriven: false, redirect: '/nucleus/CreatureEditor' },

@@ -59,6 +59,12 @@ export async function openCloud(uid: string): Promise<CloudRepository> {
   return new cloud.CloudRepository(db, uid);
 }
 
+/** The signed-in person's campaigns in the cloud (loads the SDKs). */
+export async function openCampaignCloud(uid: string, displayName: string): Promise<import('../../../storage/campaigns/cloud').CampaignCloud> {
+  const [db, { CampaignCloud }] = await Promise.all([openDb(), import('../../../storage/campaigns/cloud')]);
+  return new CampaignCloud(db, uid, displayName);
+}
+
 async function localRepository(): Promise<DocumentRepository> {
   const { activeRepository } = await import('../../../storage/active');
   return activeRepository();
