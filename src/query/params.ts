@@ -7,7 +7,7 @@
 import '../config/zod';
 import { z } from 'zod';
 import { QueryError, show } from './errors';
-import { checkLimits } from './limits';
+import { checkLimits, QUERY_LIMITS } from './limits';
 import { compileCondition, compileWhere } from './operators';
 import { isPlainObject, type Doc } from './values';
 
@@ -41,6 +41,11 @@ function wholeNumber(name: string) {
   return z.number({ error }).int({ error }).min(0, { error });
 }
 
+/** A whole number ≥ 0 and at most `max` (SPEC.md L6): a larger one is refused, never clamped. */
+function count(name: string, max: number, what: string) {
+  return wholeNumber(name).max(max, { error: (iss) => `'${name}' may be at most ${max} ${what} (got ${show(iss.input)})` });
+}
+
 function flag(name: string) {
   return z.boolean({ error: (iss) => `'${name}' must be true or false (got ${show(iss.input)})` });
 }
@@ -48,7 +53,8 @@ function flag(name: string) {
 function pathList(name: string) {
   return z
     .union([z.string(), z.array(z.string())], { error: (iss) => `'${name}' must be a dot path or a list of dot paths (got ${show(iss.input)})` })
-    .transform((v) => (typeof v === 'string' ? [v] : v));
+    .transform((v) => (typeof v === 'string' ? [v] : v))
+    .refine((v) => v.length <= QUERY_LIMITS.paths, { error: (iss) => `'${name}' may list at most ${QUERY_LIMITS.paths} dot paths (got ${(iss.input as string[]).length})` });
 }
 
 function sortProblem(spec: unknown): string | undefined {
@@ -88,6 +94,11 @@ const sortSchema = z.unknown().transform((v, ctx): SortSpec[] => {
       return z.NEVER;
     }
   }
+  const fields = list.reduce((n: number, spec) => n + Object.keys(spec as object).filter((k) => !k.startsWith('$')).length, 0);
+  if (fields > QUERY_LIMITS.sortKeys) {
+    ctx.addIssue({ code: 'custom', message: `'sort' may have at most ${QUERY_LIMITS.sortKeys} fields in all (got ${fields})`, input: v });
+    return z.NEVER;
+  }
   return list as SortSpec[];
 });
 
@@ -100,9 +111,9 @@ const surroundSchema = z.strictObject(
     /** The `_path` of the page, or a condition object that finds it. */
     query: z.union([z.string(), plainObject], { error: (iss) => `'surround.query' must be a _path or a condition object (got ${show(iss.input)})` }),
     /** How many previous documents to return. Default 1. */
-    before: wholeNumber('surround.before').default(1),
+    before: count('surround.before', QUERY_LIMITS.surround, 'documents').default(1),
     /** How many next documents to return. Default 1. */
-    after: wholeNumber('surround.after').default(1),
+    after: count('surround.after', QUERY_LIMITS.surround, 'documents').default(1),
   },
   {
     error: (iss) =>
