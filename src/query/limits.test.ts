@@ -124,6 +124,16 @@ describe('limits', () => {
     expect(around.filter(Boolean)).toHaveLength(2);
   });
 
+  it('V3 a whole number too large to count exactly is refused as too large, not as no whole number', () => {
+    for (const name of ['limit', 'skip']) {
+      expect(runQuery(docs, { [name]: Number.MAX_SAFE_INTEGER, count: true })).toBe(3);
+      const e = error({ [name]: 1e300 });
+      expect([e.parameter, e.message]).toEqual([name, `'${name}' may be at most 9007199254740991 (got 1e+300)`]);
+      expect(error({ [name]: 2.5 }).message).toBe(`'${name}' must be a whole number ≥ 0 (got 2.5)`);
+    }
+    expect(error({ surround: { query: '/as', before: 1e300 } }).message).toBe("'surround.before' may be at most 1000 documents (got 1e+300)");
+  });
+
   it('L6 only and without list at most 1,000 dot paths, sort has at most 100 fields: more is a QueryError naming the parameter', () => {
     expect(QUERY_LIMITS).toMatchObject({ paths: 1000, sortKeys: 100 });
     const list = (n: number) => Array.from({ length: n }, (_, i) => `f${i}`);

@@ -36,14 +36,17 @@ const SORT_OPTIONS = ['$numeric', '$sensitivity', '$caseFirst', '$locale'];
 
 const plainObject = z.custom<Doc>((v) => isPlainObject(v));
 
-function wholeNumber(name: string) {
-  const error = (iss: { input?: unknown }) => `'${name}' must be a whole number ≥ 0 (got ${show(iss.input)})`;
-  return z.number({ error }).int({ error }).min(0, { error });
-}
-
-/** A whole number ≥ 0 and at most `max` (SPEC.md L6): a larger one is refused, never clamped. */
-function count(name: string, max: number, what: string) {
-  return wholeNumber(name).max(max, { error: (iss) => `'${name}' may be at most ${max} ${what} (got ${show(iss.input)})` });
+/**
+ * A whole number ≥ 0 and at most `max`: a larger one is refused, never
+ * clamped, with a sentence saying it is too large (1e300 is a whole number,
+ * but beyond 2^53 − 1 JavaScript no longer counts exactly).
+ */
+function wholeNumber(name: string, max = Number.MAX_SAFE_INTEGER, unit = '') {
+  const error = (iss: { input?: unknown }) =>
+    Number.isInteger(iss.input) && (iss.input as number) > max
+      ? `'${name}' may be at most ${max}${unit ? ` ${unit}` : ''} (got ${show(iss.input)})`
+      : `'${name}' must be a whole number ≥ 0 (got ${show(iss.input)})`;
+  return z.number({ error }).int({ error }).min(0, { error }).max(max, { error });
 }
 
 function flag(name: string) {
@@ -111,9 +114,9 @@ const surroundSchema = z.strictObject(
     /** The `_path` of the page, or a condition object that finds it. */
     query: z.union([z.string(), plainObject], { error: (iss) => `'surround.query' must be a _path or a condition object (got ${show(iss.input)})` }),
     /** How many previous documents to return. Default 1. */
-    before: count('surround.before', QUERY_LIMITS.surround, 'documents').default(1),
+    before: wholeNumber('surround.before', QUERY_LIMITS.surround, 'documents').default(1),
     /** How many next documents to return. Default 1. */
-    after: count('surround.after', QUERY_LIMITS.surround, 'documents').default(1),
+    after: wholeNumber('surround.after', QUERY_LIMITS.surround, 'documents').default(1),
   },
   {
     error: (iss) =>
