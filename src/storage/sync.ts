@@ -42,6 +42,7 @@ import { clearStatus, publishStatus, publishSyncing } from './sync/status';
 import { counts, eraseCloud, usage } from './sync/account';
 import { isOffline } from './sync/offline';
 import { RetrySchedule } from './sync/retry';
+import { cloudProblem } from './problems';
 
 export type { ConflictRecord, CloudSide };
 export { $copyOffer, $syncConflicts, $syncStates, $syncStatus, syncLabel, type SyncPhase, type SyncStatus } from './syncStatus';
@@ -174,7 +175,7 @@ export class SyncEngine {
         await this.refresh();
       } else {
         console.warn('[nucleus] cloud sync failed:', e);
-        await this.refresh(`Cloud sync stopped: ${(e as Error).message}`);
+        await this.refresh(`Cloud sync stopped: ${cloudProblem(e)}`);
       }
     }
   }
