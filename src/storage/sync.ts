@@ -158,8 +158,8 @@ export class SyncEngine {
       this.offline = true;
       return this.refresh();
     }
-    this.offline = false;
-    publishSyncing();
+    // A retry while the cloud is away (C6) keeps saying "Offline — will sync" until the cloud answers.
+    if (!this.offline) publishSyncing();
     try {
       await reconcile(this.ctx);
       await pull(this.ctx);
