@@ -72,4 +72,30 @@ describe('check:content', () => {
     expect(r.stdout).toMatch(/^content OK: 2 pages, 0 catalogue entries/);
     expect(r.status).toBe(0);
   });
+
+  it('names raw HTML the renderer would drop or escape, and catalogue text problems, with their file and line', () => {
+    const guide = [
+      '---',
+      'title: Guide',
+      '---',
+      '',
+      '<!-- a --><img src=x onerror=alert(1)><!-- b -->',
+      '',
+      ':::note[Read <b>this</b>]',
+      'Body.',
+      ':::',
+      '',
+    ].join('\n');
+    const effects = ['- id: shove', '  name: Shove', '  discipline: kinetic', '  baseCost: 2', '  maxPotency: 1', '  costPerPotency: 0', '  template: Push [far](javascript:alert(1)) {potency} metres.', ''].join('\n');
+    const sides = '- id: numb\n  name: Numb\n  refund: 1\n  text: Numb <i>hands</i>.\n';
+    const r = checkContent({ 'index.md': '---\ntitle: Home\n---\nWelcome.\n', 'guide.md': guide, 'data/core-effects.yml': effects, 'data/core-side-effects.yml': sides });
+    expect(r.status, r.stdout + r.stderr).toBe(1);
+    expect(r.stderr.trimEnd().split('\n').slice(1).map((l) => l.trim().replace(/ is not a link target content may use: .*/, ' …'))).toEqual([
+      'guide.md:5: raw HTML is not allowed in content (<img src=x onerror=alert(1)>); use Markdown or a directive',
+      'guide.md:7: raw HTML is not allowed in a callout label (<b></b>); it would show as text',
+      "data/core-effects.yml:7: 'shove': template: link: 'javascript:alert(1)' …",
+      "data/core-side-effects.yml:4: 'numb': text: raw HTML is not allowed in content (<i>); use Markdown or a directive",
+      "data/core-side-effects.yml:4: 'numb': text: raw HTML is not allowed in content (</i>); use Markdown or a directive",
+    ]);
+  });
 });

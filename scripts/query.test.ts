@@ -93,6 +93,17 @@ describe('query command', { timeout: 60_000 }, () => {
     }
   });
 
+  it('C3 L6 surround.before of 1e9 exits at once with status 2 and one line naming the parameter, from a JSON file and from a database', () => {
+    for (const source of [['--docs', join(dir, 'attack.json')], ['--db', join(dir, 'attack.sqlite')]]) {
+      const started = Date.now();
+      const r = query(...source, '--params', '{"surround":{"query":"/b","before":1000000000}}');
+      expect([r.status, r.stdout]).toEqual([2, '']);
+      expect(r.stderr).toBe("query: 'surround.before' may be at most 1000 documents (got 1000000000)\n");
+      expect(Date.now() - started).toBeLessThan(10_000); // it ran 116 s and ended in a RangeError
+      expect(query(...source, '--params', '{"surround":{"query":"/b","before":1000,"after":1000},"only":"_path"}').json).toHaveLength(2000);
+    }
+  });
+
   it('C4 unreadable input exits with status 2 and one line', () => {
     const cases: [string[], RegExp][] = [
       [['--docs', join(dir, 'missing.json')], /^query: cannot read .*missing\.json \(ENOENT\)\n$/],

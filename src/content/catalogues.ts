@@ -11,16 +11,21 @@ import { catalogueSchemas, emptyCatalogues, evaluate, type Catalogues } from '..
 import { ContentError, ContentErrors } from './errors';
 import { contentDirFromEnv } from './contentDir';
 import { CATALOGUE_FILES } from './catalogueFiles';
-import { parseMarkdown } from './markdown';
-import { linkTargetProblem } from './linkTargets';
-
+import { catalogueTextProblems, type TextProblem } from './catalogueText';
 
 interface Located {
   file: string;
   line: number;
 }
 
-function readList(file: string, rel: string, errors: ContentError[]): { value: unknown; line: number }[] {
+/** One entry of a catalogue file: its value, line, and the problems of its Markdown fields (catalogueText.ts). */
+interface ReadEntry {
+  value: unknown;
+  line: number;
+  textProblems: TextProblem[];
+}
+
+function readList(file: string, rel: string, errors: ContentError[]): ReadEntry[] {
   const text = readFileSync(file, 'utf8');
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter });
@@ -38,24 +43,8 @@ function readList(file: string, rel: string, errors: ContentError[]): { value: u
   return doc.contents.items.map((item, i) => ({
     value: values[i],
     line: lineCounter.linePos(((item as YamlNode).range ?? [0])[0]).line,
+    textProblems: catalogueTextProblems(item as YamlNode, lineCounter),
   }));
-}
-
-/**
- * The rules text and descriptions are Markdown shown on the rules pages: their
- * links must be targets content may use (linkTargets.ts), like a page's.
- */
-function textLinkProblems(entry: Record<string, unknown>): string[] {
-  const problems: string[] = [];
-  for (const field of ['text', 'description']) {
-    const value = entry[field];
-    if (typeof value !== 'string') continue;
-    for (const link of parseMarkdown(value).links) {
-      const problem = linkTargetProblem(link.url);
-      if (problem) problems.push(`${field}: ${link.kind === 'image' ? 'image' : 'link'}: ${problem}`);
-    }
-  }
-  return problems;
 }
 
 /** Reads and validates every catalogue under `dataDir`; null when there is no such folder. */
@@ -77,7 +66,7 @@ export function loadCatalogues(dataDir: string): Catalogues | null {
     const schema = catalogueSchemas[name];
     const seen = new Map<string, string>();
     for (const [file, rel] of files) {
-      for (const { value, line } of readList(file, rel, errors)) {
+      for (const { value, line, textProblems } of readList(file, rel, errors)) {
         const parsed = schema.safeParse(value);
         const id = (value as { id?: unknown } | null)?.id;
         const label = typeof id === 'string' ? `'${id}'` : `entry at line ${line}`;
@@ -92,7 +81,7 @@ export function loadCatalogues(dataDir: string): Catalogues | null {
           errors.push(new ContentError(rel, line, `${label}: the id is already used in ${before}`));
           continue;
         }
-        for (const problem of textLinkProblems(parsed.data as Record<string, unknown>)) errors.push(new ContentError(rel, line, `${label}: ${problem}`));
+        for (const problem of textProblems) errors.push(new ContentError(rel, problem.line, `${label}: ${problem.reason}`));
         seen.set(idStr, `${rel}:${line}`);
         where.set(parsed.data, { file: rel, line });
         catalogues[name]!.push(parsed.data);

@@ -52,6 +52,31 @@ describe('parseMarkdown', () => {
     expect(problems[0]!.reason).toContain('raw HTML is not allowed');
   });
 
+  it('reports raw HTML between two comments on one line, which it drops', () => {
+    const source = 'Intro.\n\n<!-- a --><script>alert(1)</script><!-- b -->\n\nText <!-- c --><b>bold</b><!-- d --> end.\n\n<!-- only --> <!-- comments -->\n';
+    const { body, problems } = parseMarkdown(source);
+    expect(renderBody(body)).not.toMatch(/script|<b>/);
+    expect(problems).toEqual([
+      { line: 3, reason: 'raw HTML is not allowed in content (<script>alert(1)</script>); use Markdown or a directive' },
+      { line: 5, reason: 'raw HTML is not allowed in content (<b>); use Markdown or a directive' },
+      { line: 5, reason: 'raw HTML is not allowed in content (</b>); use Markdown or a directive' },
+    ]);
+  });
+
+  it('reports raw HTML in labels it shows as text: callout labels, component and text labels, image descriptions', () => {
+    const source = [':::note[Mind <b>this</b>]', 'Body.', ':::', '', ':::tip[<!-- hidden -->Tip]', 'Body.', ':::', '', 'See :abbr[<i>x</i>].', '', '![<b>map</b>](/map.png)', '', '::tree-chart[<u>label</u>]{tree="medic"}', ''].join('\n');
+    const { body, problems } = parseMarkdown(source);
+    expect(renderBody(body)).toContain('Mind &lt;b&gt;this&lt;/b&gt;'); // what a reader would see, hence the report
+    expect(problems).toEqual([
+      { line: 1, reason: 'raw HTML is not allowed in a callout label (<b></b>); it would show as text' },
+      { line: 5, reason: 'raw HTML is not allowed in a callout label (<!-- hidden -->); it would show as text' },
+      { line: 9, reason: 'raw HTML is not allowed in a text label (<i></i>); it would show as text' },
+      { line: 11, reason: 'raw HTML is not allowed in an image description (<b></b>); it would show as text' },
+      { line: 13, reason: 'raw HTML is not allowed in a component label (<u></u>); it would show as text' },
+    ]);
+    expect(parseMarkdown(':::note[Plain *label*]\nx\n:::\n\n![a *b* \\<c>](/x.png)\n').problems).toEqual([]);
+  });
+
   it('escapes text and neutralises javascript: links', () => {
     const html = renderBody(parseMarkdown('[x](javascript:alert(1)) 1 < 2 & "q"').body);
     expect(html).toContain('href="#"');

@@ -68,6 +68,7 @@ export function parseMarkdown(source: string, lineOffset = 0): ParsedMarkdown {
     footnotes: [],
     lineOffset,
     definition: definitions(tree),
+    source,
   };
 
   let h1: string | undefined;
@@ -91,6 +92,8 @@ export function parseMarkdown(source: string, lineOffset = 0): ParsedMarkdown {
 }
 
 interface Ctx extends LinkContext {
+  /** The Markdown being converted, to read an image's label as written. */
+  source: string;
   slugger: GithubSlugger;
   toc: TocEntry[];
   links: FoundLink[];
@@ -155,6 +158,7 @@ function convert(node: RootContent | PhrasingContent, ctx: Ctx): BodyNode | null
       return linkElement(node, convertAll(node.children, ctx), ctx);
     case 'image':
     case 'imageReference':
+      reportLabelHtml(imageLabel(node, ctx), node, 'an image description', ctx);
       return imageElement(node, ctx);
     case 'definition':
       // `[name]: url` renders nothing itself; its target is checked like a link's, used or not.
@@ -174,8 +178,8 @@ function convert(node: RootContent | PhrasingContent, ctx: Ctx): BodyNode | null
     case 'html':
       // Raw HTML is not rendered (content stays safe to render anywhere); a
       // `<!-- more -->` marker or other comment simply disappears.
-      if (/^<!--[\s\S]*-->$/.test(node.value.trim())) return null;
-      ctx.problems.push({ line: lineOf(node, ctx), reason: `raw HTML is not allowed in content (${truncate(node.value)}); use Markdown or a directive` });
+      if (isOnlyComments(node.value)) return null;
+      ctx.problems.push({ line: lineOf(node, ctx), reason: `raw HTML is not allowed in content (${truncate(withoutComments(node.value))}); use Markdown or a directive` });
       return null;
     case 'footnoteReference': {
       const id = footnoteId(node.identifier);
@@ -194,6 +198,7 @@ function convert(node: RootContent | PhrasingContent, ctx: Ctx): BodyNode | null
       let title: string | undefined;
       let kids = node.children;
       if (first && first.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
+        reportLabelHtml(first.children, first, 'a callout label', ctx);
         title = toString(first);
         kids = rest;
       }
@@ -204,6 +209,7 @@ function convert(node: RootContent | PhrasingContent, ctx: Ctx): BodyNode | null
         ctx.problems.push({ line: lineOf(node, ctx), reason: `unknown component '::${node.name}' (known: ${COMPONENTS.join(', ')})` });
         return null;
       }
+      reportLabelHtml(node.children, node, 'a component label', ctx);
       const props: Record<string, string> = {};
       for (const [k, v] of Object.entries(node.attributes ?? {})) if (v != null) props[k] = v;
       ctx.components.push({ name: node.name, attributes: props, line: lineOf(node, ctx) });
@@ -211,6 +217,7 @@ function convert(node: RootContent | PhrasingContent, ctx: Ctx): BodyNode | null
     }
     case 'textDirective':
       // `word:thing` in prose is not meant as a directive: keep the text.
+      reportLabelHtml(node.children, node, 'a text label', ctx);
       return { type: 'text', value: `:${node.name}${toString(node) ? `[${toString(node)}]` : ''}` };
     default:
       return null;
@@ -256,6 +263,45 @@ function footnoteSection(ctx: Ctx): BodyElement {
 
 function footnoteId(identifier: string): string {
   return identifier.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+}
+
+/** CommonMark's comments: `<!-- … -->`, and the empty `<!-->` and `<!--->`. */
+const COMMENT = /<!--(?:-?>|[\s\S]*?-->)/g;
+
+function withoutComments(html: string): string {
+  return html.replace(COMMENT, '');
+}
+
+/** An HTML node holding comments and nothing else (`<!-- a --><b>x</b><!-- b -->` holds a `<b>`). */
+function isOnlyComments(html: string): boolean {
+  return withoutComments(html).trim() === '';
+}
+
+/**
+ * Raw HTML in a label that is rendered as plain text (a callout's title, a
+ * component's or a text directive's label, an image's description): the
+ * renderer escapes it, so the reader would see the tags. Reported like raw
+ * HTML anywhere else.
+ */
+function reportLabelHtml(label: readonly Nodes[], owner: Nodes, where: string, ctx: Ctx): void {
+  const found: string[] = [];
+  const walk = (nodes: readonly Nodes[]) => {
+    for (const n of nodes) {
+      if (n.type === 'html') found.push(n.value); // comments too: a label is text, so they would show
+      else if ('children' in n) walk(n.children as Nodes[]);
+    }
+  };
+  walk(label);
+  if (found.length) ctx.problems.push({ line: lineOf(owner, ctx), reason: `raw HTML is not allowed in ${where} (${truncate(found.join(''))}); it would show as text` });
+}
+
+/** An image's description as written (`![*this*](…)`), parsed: its `alt` has lost the markup. */
+function imageLabel(node: Nodes, ctx: Ctx): Nodes[] {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (start === undefined || end === undefined) return [];
+  const written = /^!\[([\s\S]*?)\](?:[([]|$)/.exec(ctx.source.slice(start, end))?.[1];
+  return written && written.includes('<') ? (processor.parse(written) as Root).children : [];
 }
 
 function truncate(s: string): string {

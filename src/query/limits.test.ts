@@ -93,6 +93,60 @@ describe('limits', () => {
     expect(paths({ $or: [3, 0].map((i) => ({ body: { $regex: `.{1,200}${i}` } })) })).toEqual(['/text']);
   });
 
+  it('L4 a counted repetition over 1,000, nested ones multiplied, is refused as too large, not as lookaround', () => {
+    expect(REGEX_LIMITS.repeat).toBe(1000);
+    expect(paths({ body: { $regex: '(?:a{2}){200}' } })).toEqual([]); // 400 in all, a program under 500 steps
+    for (const pattern of ['a{1001}', '(a{100}){100}', '(?:x{2,40}){50}']) {
+      const e = error({ where: { body: { $regex: pattern } } });
+      expect(e.parameter).toBe('where');
+      expect(e.message).toContain(`$regex pattern ${JSON.stringify(pattern)} is too large: its counted repetitions repeat more than 1000 times`);
+      expect(e.message).not.toMatch(/lookahead|lookbehind|back-reference|linear/);
+    }
+  });
+
+  it('L4 what RE2 cannot read for another reason says so, without blaming lookaround', () => {
+    const e = error({ where: { body: { $regex: '\\p{Script_Extensions=Latin}' } } });
+    expect(e.message).toMatch(/cannot be run by the linear-time matcher \(.*Script_Extensions/);
+    expect(e.message).not.toContain('lookahead');
+  });
+
+  it('L6 surround.before and surround.after are at most 1,000: 1e9 is a QueryError at once, naming the parameter', () => {
+    expect(QUERY_LIMITS.surround).toBe(1000);
+    const started = performance.now();
+    for (const key of ['before', 'after']) {
+      const e = error({ surround: { query: '/as', [key]: 1e9 } });
+      expect([e.parameter, e.message]).toEqual(['surround', `'surround.${key}' may be at most 1000 documents (got 1000000000)`]);
+      expect(error({ surround: { query: '/as', [key]: 1001 } }).message).toContain('(got 1001)');
+    }
+    expect(performance.now() - started).toBeLessThan(1000); // 1e9 ran 116 s and ended in a RangeError
+    const around = runQuery(docs, { surround: { query: '/as', before: 1000, after: 1000 } }) as unknown[];
+    expect(around).toHaveLength(2000);
+    expect(around.filter(Boolean)).toHaveLength(2);
+  });
+
+  it('V3 a whole number too large to count exactly is refused as too large, not as no whole number', () => {
+    for (const name of ['limit', 'skip']) {
+      expect(runQuery(docs, { [name]: Number.MAX_SAFE_INTEGER, count: true })).toBe(3);
+      const e = error({ [name]: 1e300 });
+      expect([e.parameter, e.message]).toEqual([name, `'${name}' may be at most 9007199254740991 (got 1e+300)`]);
+      expect(error({ [name]: 2.5 }).message).toBe(`'${name}' must be a whole number ≥ 0 (got 2.5)`);
+    }
+    expect(error({ surround: { query: '/as', before: 1e300 } }).message).toBe("'surround.before' may be at most 1000 documents (got 1e+300)");
+  });
+
+  it('L6 only and without list at most 1,000 dot paths, sort has at most 100 fields: more is a QueryError naming the parameter', () => {
+    expect(QUERY_LIMITS).toMatchObject({ paths: 1000, sortKeys: 100 });
+    const list = (n: number) => Array.from({ length: n }, (_, i) => `f${i}`);
+    for (const name of ['only', 'without']) {
+      expect(runQuery(docs, { [name]: list(1000), first: true })).not.toBeNull();
+      const e = error({ [name]: list(1001) });
+      expect([e.parameter, e.message]).toEqual([name, `'${name}' may list at most 1000 dot paths (got 1001)`]);
+    }
+    expect(runQuery(docs, { sort: [Object.fromEntries(list(50).map((f) => [f, 1])), Object.fromEntries(list(50).map((f) => [`g${f}`, -1]))], count: true })).toBe(3);
+    const e = error({ sort: [Object.fromEntries(list(100).map((f) => [f, 1])), { title: 1 }] });
+    expect([e.parameter, e.message]).toEqual(['sort', "'sort' may have at most 100 fields in all (got 101)"]);
+  });
+
   it("L4 patterns are JavaScript's syntax read with the u flag; the v flag and invalid flags are refused", () => {
     expect(error({ where: { body: { $regex: '/a/v' } } }).message).toContain("uses the 'v' flag");
     expect(error({ where: { body: { $regex: '/a/x' } } }).message).toMatch(/is not a valid regular expression \(.*'x'/);

@@ -4,6 +4,8 @@
  * recursive, so a condition nested thousands deep would end in a stack
  * overflow instead of a sentence, and a shared sub-object (possible outside
  * JSON) could make a walk exponential. `$regex` has its own limits (regex.ts).
+ * The counts (L6) bound what a query builds per document it returns: without
+ * them `surround.before: 1e9` fills the memory before it fails.
  */
 import { QueryError } from './errors';
 
@@ -12,6 +14,12 @@ export const QUERY_LIMITS = {
   depth: 64,
   /** Values (objects, lists, keys' values and list elements) in one parameter. */
   values: 100_000,
+  /** Documents before, and documents after, in one `surround` (each list is built in memory). */
+  surround: 1_000,
+  /** Dot paths in `only`, and in `without`: every result document is walked once per path. */
+  paths: 1_000,
+  /** Sort keys in all the sort objects of `sort`: documents that tie compare once per key. */
+  sortKeys: 100,
 } as const;
 
 interface Walk {

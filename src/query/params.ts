@@ -7,7 +7,7 @@
 import '../config/zod';
 import { z } from 'zod';
 import { QueryError, show } from './errors';
-import { checkLimits } from './limits';
+import { checkLimits, QUERY_LIMITS } from './limits';
 import { compileCondition, compileWhere } from './operators';
 import { isPlainObject, type Doc } from './values';
 
@@ -36,9 +36,17 @@ const SORT_OPTIONS = ['$numeric', '$sensitivity', '$caseFirst', '$locale'];
 
 const plainObject = z.custom<Doc>((v) => isPlainObject(v));
 
-function wholeNumber(name: string) {
-  const error = (iss: { input?: unknown }) => `'${name}' must be a whole number ≥ 0 (got ${show(iss.input)})`;
-  return z.number({ error }).int({ error }).min(0, { error });
+/**
+ * A whole number ≥ 0 and at most `max`: a larger one is refused, never
+ * clamped, with a sentence saying it is too large (1e300 is a whole number,
+ * but beyond 2^53 − 1 JavaScript no longer counts exactly).
+ */
+function wholeNumber(name: string, max = Number.MAX_SAFE_INTEGER, unit = '') {
+  const error = (iss: { input?: unknown }) =>
+    Number.isInteger(iss.input) && (iss.input as number) > max
+      ? `'${name}' may be at most ${max}${unit ? ` ${unit}` : ''} (got ${show(iss.input)})`
+      : `'${name}' must be a whole number ≥ 0 (got ${show(iss.input)})`;
+  return z.number({ error }).int({ error }).min(0, { error }).max(max, { error });
 }
 
 function flag(name: string) {
@@ -48,7 +56,8 @@ function flag(name: string) {
 function pathList(name: string) {
   return z
     .union([z.string(), z.array(z.string())], { error: (iss) => `'${name}' must be a dot path or a list of dot paths (got ${show(iss.input)})` })
-    .transform((v) => (typeof v === 'string' ? [v] : v));
+    .transform((v) => (typeof v === 'string' ? [v] : v))
+    .refine((v) => v.length <= QUERY_LIMITS.paths, { error: (iss) => `'${name}' may list at most ${QUERY_LIMITS.paths} dot paths (got ${(iss.input as string[]).length})` });
 }
 
 function sortProblem(spec: unknown): string | undefined {
@@ -88,6 +97,11 @@ const sortSchema = z.unknown().transform((v, ctx): SortSpec[] => {
       return z.NEVER;
     }
   }
+  const fields = list.reduce((n: number, spec) => n + Object.keys(spec as object).filter((k) => !k.startsWith('$')).length, 0);
+  if (fields > QUERY_LIMITS.sortKeys) {
+    ctx.addIssue({ code: 'custom', message: `'sort' may have at most ${QUERY_LIMITS.sortKeys} fields in all (got ${fields})`, input: v });
+    return z.NEVER;
+  }
   return list as SortSpec[];
 });
 
@@ -100,9 +114,9 @@ const surroundSchema = z.strictObject(
     /** The `_path` of the page, or a condition object that finds it. */
     query: z.union([z.string(), plainObject], { error: (iss) => `'surround.query' must be a _path or a condition object (got ${show(iss.input)})` }),
     /** How many previous documents to return. Default 1. */
-    before: wholeNumber('surround.before').default(1),
+    before: wholeNumber('surround.before', QUERY_LIMITS.surround, 'documents').default(1),
     /** How many next documents to return. Default 1. */
-    after: wholeNumber('surround.after').default(1),
+    after: wholeNumber('surround.after', QUERY_LIMITS.surround, 'documents').default(1),
   },
   {
     error: (iss) =>

@@ -15,6 +15,8 @@ import { RE2JS } from 're2js';
 export const REGEX_LIMITS = {
   /** Characters in one pattern. */
   length: 256,
+  /** Repetitions of a counted repetition, nested ones multiplied: RE2's own limit, which it refuses beyond. */
+  repeat: 1_000,
   /** Instructions of one pattern's program. */
   program: 500,
   /** Instructions of all the patterns of one parameter (each document may meet them all). */
@@ -61,6 +63,22 @@ function hasNamedBackReference(pattern: string): boolean {
 
 const NOT_LINEAR = 'cannot run in time linear in the text: lookahead, lookbehind and back-references are not available';
 
+/** RE2's words for a lookaround (`(?=`, `(?!`, `(?<=`, `(?<!`) or a numbered back-reference (`\1`). */
+const BACKTRACKING = /`\(\?<?[=!]|`\\[1-9]/;
+
+/**
+ * Why RE2 refused a pattern JavaScript accepts, in the author's terms: RE2
+ * also refuses counted repetitions over 1,000, nested ones multiplied
+ * (`(a{100}){100}` is 10,000), which is a matter of size, not of lookaround.
+ */
+function re2Refusal(message: string): string {
+  if (message.includes('invalid repeat count')) {
+    return `is too large: its counted repetitions repeat more than ${REGEX_LIMITS.repeat} times (nested ones multiply, so (a{100}){100} is 10000): use smaller counts`;
+  }
+  if (BACKTRACKING.test(message)) return `${NOT_LINEAR} (${message})`;
+  return `cannot be run by the linear-time matcher (${message})`;
+}
+
 /** A compiled pattern and its program size, or why it cannot run. */
 type Compiled = { test: (text: string) => boolean; size: number } | { refused: string };
 
@@ -79,7 +97,7 @@ function compile(pattern: string, flags: string): Compiled {
   try {
     re = RE2JS.compile(RE2JS.translateRegExp(pattern), re2Flags(flags));
   } catch (e) {
-    return { refused: `${NOT_LINEAR} (${(e as Error).message})` };
+    return { refused: re2Refusal((e as Error).message) };
   }
   const size = re.programSize();
   if (size > REGEX_LIMITS.program) return { refused: `is too large to run quickly (${size} steps per character, at most ${REGEX_LIMITS.program}): use fewer or smaller counted repetitions` };

@@ -238,7 +238,7 @@ describe('firestore.rules in the Firestore emulator: every field of a document a
     expect((await getDocs(collection(db, 'users', uid, 'documents', 'w1', 'versions'))).docs.map((v) => v.id)).toEqual(['r1-m7abc']);
   });
 
-  it('a version is never rewritten, except the head by the save that folds into it', async () => {
+  it('a version is never rewritten, except the head by the save that folds into it, never without a save', async () => {
     const { db, uid, versionRef, save } = await space();
     const first = record('w2');
     await save(first);
@@ -246,6 +246,8 @@ describe('firestore.rules in the Firestore emulator: every field of a document a
     await save(second);
     await refused(setDoc(versionRef('w2', 'r1-m7abc'), version(first, { summary: 'Forged' })), 'rewriting an older version');
     await refused(setDoc(versionRef('w2', 'r2-m7abd'), version(second, { json: first.json })), 'rewriting the head with other JSON');
+    // The head rewritten without a save: its summary and time alone, in a commit of its own.
+    await refused(setDoc(versionRef('w2', 'r2-m7abd'), version(second, { summary: 'Forged', savedAt: '2026-03-01T11:00:00.000Z' })), 'rewriting the head without a save');
     // Folding a save into the head (within 30 s) rewrites it with that save.
     const third = next(second);
     await save(third, version(third, { summary: 'Changed name' }));

@@ -128,6 +128,31 @@ describe('edit journal (journal.ts J1–J5, session S6)', () => {
     expect(storage.items.size).toBe(0);
   });
 
+  it('J6 two tabs reloaded at once: identical recovered edits make no conflict copy, different ones exactly one', async () => {
+    for (const [edits, copies] of [
+      [['Same edit', 'Same edit'], 0],
+      [['Edit in tab A', 'Edit in tab B'], 1],
+    ] as const) {
+      const storage = webStorage();
+      const r = await repo();
+      await stored(r);
+      // Both tabs typed on revision 1 and died before their saves.
+      const a = await page(storage, r, 'w1', 'a');
+      const b = await page(storage, r, 'w1', 'b');
+      a.update((d) => ({ ...d, name: edits[0] }));
+      b.update((d) => ({ ...d, name: edits[1] }));
+      die(a);
+      die(b);
+      // The two reloaded pages open the document at the same moment, as do the list and the library.
+      await Promise.all([page(storage, r, 'w1', 'c'), page(storage, r, 'w1', 'd'), replayJournals(r, { journal: createJournal(storage, 'e'), isGone: gone })]);
+      const names = (await r.list()).map((d) => d.name);
+      expect(names.filter((n) => n.includes('conflict copy')), `after ${edits.join(' / ')}: ${names.join(', ')}`).toHaveLength(copies);
+      expect(names).toHaveLength(1 + copies);
+      expect(names).toContain(edits[0]);
+      expect(storage.items.size).toBe(0);
+    }
+  });
+
   it('J4 the journal of a page still open is left to it', async () => {
     const storage = webStorage();
     const r = await repo();

@@ -21,6 +21,11 @@
  *    (two tabs on one document keep their own entries).
  * J5 A journal that cannot be written (storage full or disabled) is said
  *    once; saving to IndexedDB goes on as before.
+ * J6 One page at a time replays a document's journal (a Web Lock per
+ *    document, `nucleus-replay:<id>`), reading the entries once it holds
+ *    it: two tabs reloaded at the same moment, the editor list and the
+ *    library never replay the same entry twice. Entries with the same
+ *    edits make one conflict copy at most.
  */
 import type { NucleusDocument } from '../rules';
 import { conflictCopyName } from './conflicts';
@@ -92,6 +97,18 @@ export async function pageIsGone(pageId: string, waitMs = 1500): Promise<boolean
   } catch {
     return false;
   }
+}
+
+/** In-page queues per lock name, where there are no Web Locks (Node): one at a time within this realm. */
+const inPage = new Map<string, Promise<unknown>>();
+
+/** J6: `task` under the lock `name`, across this origin's tabs where the browser has Web Locks. */
+function oneAtATime<T>(name: string, task: () => Promise<T>): Promise<T> {
+  const locks = globalThis.navigator?.locks;
+  if (locks) return locks.request(name, task) as Promise<T>;
+  const run = (inPage.get(name) ?? Promise.resolve()).then(task);
+  inPage.set(name, run.catch(() => undefined));
+  return run;
 }
 
 export interface Journal {
@@ -200,14 +217,18 @@ export interface ReplayOptions {
 export async function replayJournal(repo: DocumentRepository, documentId: string, options: ReplayOptions = {}): Promise<Recovery | null> {
   const journal = options.journal ?? createJournal();
   const isGone = options.isGone ?? pageIsGone;
-  let outcome: Recovery | null = null;
-  for (const entry of journal.othersOf(documentId)) {
-    if (!(await isGone(entry.pageId))) continue;
-    const done = await replayEntry(repo, entry, options);
-    journal.drop(entry);
-    if (done) outcome = done;
-  }
-  return outcome;
+  return oneAtATime(`nucleus-replay:${documentId}`, async () => {
+    let outcome: Recovery | null = null;
+    const copied = new Set<string>();
+    // Read under the lock (J6): what another page replayed meanwhile is gone from the journal.
+    for (const entry of journal.othersOf(documentId)) {
+      if (!(await isGone(entry.pageId))) continue;
+      const done = await replayEntry(repo, entry, options, copied);
+      journal.drop(entry);
+      if (done) outcome = done;
+    }
+    return outcome;
+  });
 }
 
 /** J3 for every gone page's entries (the editor list and the library, before they list). */
@@ -228,7 +249,8 @@ export async function replayJournals(repo: DocumentRepository, options: ReplayOp
   return outcomes;
 }
 
-async function replayEntry(repo: DocumentRepository, entry: JournalEntry, options: ReplayOptions): Promise<Recovery | null> {
+/** One entry into the store; `copied`: content keys of the conflict copies this replay made (J6: the same edits, one copy). */
+async function replayEntry(repo: DocumentRepository, entry: JournalEntry, options: ReplayOptions, copied: Set<string>): Promise<Recovery | null> {
   const stored = await repo.get(entry.documentId);
   const doc = entry.document;
   if (stored && contentKey(stored.document) === contentKey(doc)) return null;
@@ -238,8 +260,10 @@ async function replayEntry(repo: DocumentRepository, entry: JournalEntry, option
     if (r.ok) return { kind: 'restored', stored: r.stored };
   }
   const current = (await repo.get(entry.documentId)) ?? stored!;
+  if (copied.has(contentKey(doc))) return null;
   const copyDoc = { ...doc, id: (options.newId ?? (() => globalThis.crypto.randomUUID()))(), name: conflictCopyName(doc.name, new Date(entry.editedAt)) } as NucleusDocument;
   const copy = await repo.save(copyDoc, { basedOn: 0, valid: options.validity?.(copyDoc) });
   if (!copy.ok) throw new Error(`The edits to “${doc.name}” made before the page closed could not be saved as a copy.`);
+  copied.add(contentKey(doc));
   return { kind: 'copy', stored: current, copy: copy.stored };
 }

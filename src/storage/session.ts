@@ -37,6 +37,7 @@ import { MAX_CLOUD_JSON, type DocumentRepository, type MovedToCopy, type StoredD
 import { activeRepository } from './active';
 import { createJournal, holdPageLock, replayJournal, type Journal, type Recovery, type ReplayOptions } from './journal';
 import { SessionCore } from './session/core';
+import { whyFailed } from './problems';
 import { ConflictKeeper, newDocumentId } from './session/conflicts';
 import { followChanges } from './session/remote';
 
@@ -144,7 +145,7 @@ async function load(repo: DocumentRepository, source: string | NucleusDocument, 
       recovered = await replayJournal(repo, source, { journal, validity: options.validity, isGone: options.isGone });
     } catch (e) {
       // The entry stays in the journal for the next opening; the player is told.
-      recoveryError = `Edits made before the page last closed could not be recovered yet: ${(e as Error).message}`;
+      recoveryError = `Edits made before the page last closed could not be recovered yet (they are kept for the next opening). ${whyFailed(e)}`;
     }
   }
   const found = await repo.get(source);

@@ -33,6 +33,15 @@ describe('share links', () => {
     await expect(readShareLink(hash, 'blueprint')).rejects.toThrow(/holds a core, not a blueprint/);
   });
 
+  it('a link with a document nested too deep (well under the 2 MB cap) is refused with a sentence before anything walks it', async () => {
+    const depth = 200_000;
+    const text = `{"kind":"blueprint","name":"Deep","notes":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    const hash = `#share=${deflateSync(Buffer.from(text)).toString('base64url')}`;
+    await expect(readShareLink(hash, 'blueprint')).rejects.toThrow(
+      new ShareLinkError('This share link was not opened: the document in it is not one Nucleus makes (it nests more than 64 levels deep, and a document may nest at most 64).'),
+    );
+  });
+
   it('a link that unpacks to more than any document says so, in the sentence the editor shows', async () => {
     const deflated = deflateSync(Buffer.alloc(3 * 1024 * 1024, ' '));
     await expect(readShareLink(`#share=${deflated.toString('base64url')}`, 'blueprint')).rejects.toThrow(

@@ -14,6 +14,10 @@
  *   missing in the cloud: "delete my cloud data" elsewhere leaves it local.
  * - C5 Documents that were on this device before sign-in go to the account
  *   only when the user accepts the copy offer.
+ * - C6 A run that met the cloud offline while the browser is online is
+ *   tried again, 1, 2, 4 … up to 30 s apart (sync/retry.ts), so sync resumes
+ *   on its own when the cloud answers again; going offline and back online
+ *   is the browser's to say.
  *
  * In pieces under sync/: `queue` (changes heard here, queued, and the run
  * they schedule: C1), `push` (the queue to the cloud: C1, C2), `pull` (the
@@ -21,7 +25,7 @@
  * the user's choice: C2), `offer` (the copy offer: C5), `status` (the
  * atoms of syncStatus.ts), `account` (counts, usage, delete my cloud
  * data), `context` (what the pieces share), `offline` (when a cloud call
- * counts as offline), `lock` (one tab at a time). The store is
+ * counts as offline), `lock` (one tab at a time), `retry` (C6). The store is
  * syncStore.ts and the atoms syncStatus.ts, beside this file, since pages
  * read them without loading the engine. This file runs the pieces: one run
  * at a time, pull then push.
@@ -37,6 +41,8 @@ import { CopyOffer } from './sync/offer';
 import { clearStatus, publishStatus, publishSyncing } from './sync/status';
 import { counts, eraseCloud, usage } from './sync/account';
 import { isOffline } from './sync/offline';
+import { RetrySchedule } from './sync/retry';
+import { cloudProblem } from './problems';
 
 export type { ConflictRecord, CloudSide };
 export { $copyOffer, $syncConflicts, $syncStates, $syncStatus, syncLabel, type SyncPhase, type SyncStatus } from './syncStatus';
@@ -63,6 +69,7 @@ export class SyncEngine {
   private readonly lock: <T>(task: () => Promise<T>) => Promise<T>;
   private readonly changes: ChangeQueue;
   private readonly copyOffer: CopyOffer;
+  private readonly retry = new RetrySchedule(() => void this.syncNow());
   private readonly cleanups: (() => void)[] = [];
   private running: Promise<void> = Promise.resolve();
   private offline = false;
@@ -89,8 +96,14 @@ export class SyncEngine {
     this.cleanups.push(this.ctx.local.subscribe((e) => this.changes.heard(e)));
     this.cleanups.push(this.ctx.cloud.subscribe((e) => this.onCloud(e)));
     if (typeof window !== 'undefined') {
-      const back = () => void this.syncNow();
-      const gone = () => void this.refresh();
+      const back = () => {
+        this.retry.reset();
+        void this.syncNow();
+      };
+      const gone = () => {
+        this.retry.reset();
+        void this.refresh();
+      };
       window.addEventListener('online', back);
       window.addEventListener('offline', gone);
       this.cleanups.push(() => window.removeEventListener('online', back), () => window.removeEventListener('offline', gone));
@@ -102,6 +115,7 @@ export class SyncEngine {
   stop(): void {
     this.stopped = true;
     this.changes.stop();
+    this.retry.reset();
     for (const c of this.cleanups.splice(0)) c();
     this.ctx.cloud.close?.();
     clearStatus();
@@ -144,21 +158,24 @@ export class SyncEngine {
       this.offline = true;
       return this.refresh();
     }
-    this.offline = false;
-    publishSyncing();
+    // A retry while the cloud is away (C6) keeps saying "Offline — will sync" until the cloud answers.
+    if (!this.offline) publishSyncing();
     try {
       await reconcile(this.ctx);
       await pull(this.ctx);
       await pushQueue(this.ctx);
       this.offline = false;
+      this.retry.reset();
       await this.refresh();
     } catch (e) {
       if (isOffline(e)) {
         this.offline = true;
+        // C6: the browser says online, so no `online` event will come: try again on our own.
+        if (this.online() && !this.stopped) this.retry.failed();
         await this.refresh();
       } else {
         console.warn('[nucleus] cloud sync failed:', e);
-        await this.refresh(`Cloud sync stopped: ${(e as Error).message}`);
+        await this.refresh(`Cloud sync stopped: ${cloudProblem(e)}`);
       }
     }
   }
@@ -216,6 +233,6 @@ export class SyncEngine {
   /** Recomputes the per-document states and the status from the store. */
   async refresh(message?: string): Promise<void> {
     if (this.stopped) return;
-    await publishStatus(this.store, { offline: () => this.offline || !this.online(), message });
+    await publishStatus(this.store, { offline: () => this.offline || !this.online(), message, changedHere: this.ctx.changedIds() });
   }
 }

@@ -81,6 +81,23 @@ describe('import', () => {
     expect(problems(() => parseImport('x.json', library([weapon({ id: 'a' }), core({ id: 'a' })]))).message).toMatch(/documents\[1\] \(core "Doc"\): id: the same id as documents\[0\]/);
   });
 
+  it('T2 a problem that is a whole sentence ends the message with one full stop, not two', () => {
+    const message = problems(() => parseImport('x.json', JSON.stringify({ ...weapon(), schemaVersion: 7 }))).message;
+    expect(message).toMatch(/saved by a newer version of Nucleus/);
+    expect(message).toMatch(/[^.]\.$/);
+  });
+
+  it('T2 a document nested too deep or holding too many values is refused with a sentence, never a stack overflow', () => {
+    const deep = `{"kind":"core","name":"Deep","notes":${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
+    expect(problems(() => parseImport('deep.nucleus.json', deep)).message).toBe(
+      'deep.nucleus.json was not imported, nothing was changed: it nests more than 64 levels deep, and a document may nest at most 64.',
+    );
+    const wide = library([weapon({ id: 'a' }), { ...core({ id: 'b', name: 'Wide' }), notes: new Array(200_000).fill(1) }]);
+    expect(problems(() => parseImport('wide.nucleus.json', wide)).message).toBe(
+      'wide.nucleus.json was not imported, nothing was changed: documents[1] (core "Wide"): it holds more than 100,000 values, and a document may hold at most that many.',
+    );
+  });
+
   it('T2 counts further problems', () => {
     const err = problems(() => parseImport('x.json', library([{ kind: 'core', id: 'a' }])));
     expect(err.problems.length).toBeGreaterThan(2);

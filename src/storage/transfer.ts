@@ -11,7 +11,8 @@
  *    do not refuse a document: they never block a save either, and the
  *    library marks such documents.
  *    A document longer than MAX_CLOUD_JSON characters is malformed too: it
- *    could never sync.
+ *    could never sync. So is one nested deeper or holding more values than
+ *    shape.ts allows, checked before anything walks it.
  * T3 A document whose id is already stored needs a choice: 'replace' (a new
  *    save over it, so the old content stays in its history) or 'keep-both'
  *    (the imported one gets a new id).
@@ -19,6 +20,7 @@
 import { documentProblems, migrateDocument, RulesError, type NucleusDocument } from '../rules';
 import type { LocalRepository } from './local';
 import { newDocumentId } from './session';
+import { shapeProblem } from './shape';
 import { MAX_CLOUD_JSON, type DocumentRepository, type StoredDocument } from './types';
 
 export const LIBRARY_FORMAT = 'nucleus-library';
@@ -68,7 +70,8 @@ function describeProblems(file: string, problems: ImportProblem[]): string {
   const first = problems[0];
   if (!first) return `${file} cannot be imported.`;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
-  return `${file} was not imported, nothing was changed: ${problemLine(first)}${more}.`;
+  // A problem may be a whole sentence with its own full stop ("… cannot read it."): one full stop at the end.
+  return `${file} was not imported, nothing was changed: ${problemLine(first).replace(/[.\s]+$/, '')}${more}.`;
 }
 
 function label(value: unknown): string | undefined {
@@ -81,6 +84,8 @@ function label(value: unknown): string | undefined {
 /** Migrates and checks one document; problems instead of throwing. */
 function check(value: unknown, index: number | undefined): { document?: NucleusDocument; problems: ImportProblem[] } {
   const base = { index, document: label(value) };
+  const shape = shapeProblem(value);
+  if (shape) return { problems: [{ ...base, path: '', message: shape }] };
   let migrated: unknown;
   try {
     migrated = migrateDocument(value);

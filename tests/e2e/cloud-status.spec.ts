@@ -1,11 +1,12 @@
 /**
  * The editor says where the work is for a signed-in player (the Auth and
  * Firestore emulators): synced, offline with changes waiting, replaced by
- * another device's version, a conflict kept both ways with links.
+ * another device's version, a conflict kept both ways with links; the
+ * cloud unreachable while the browser stays online, then back on its own.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { SYNC, device, newEmail, removeAccounts, saveOnDevice, signIn } from './devices';
+import { SYNC, device, firestorePort, newEmail, removeAccounts, saveOnDevice, signIn } from './devices';
 
 test.use({ serviceWorkers: 'block' });
 test.afterEach(removeAccounts);
@@ -70,4 +71,36 @@ test('another device’s version replaces the open one, and the editor says so; 
   await expect(saveState(a)).toHaveText('Conflict');
   await ctxA.close();
   await ctxB.close();
+});
+
+/** The name the Firestore emulator holds for this account's document (read as the emulator's owner), or null. */
+async function cloudName(page: Page, id: string): Promise<string | null> {
+  // The sync store is named after the account: nucleus-sync-<uid>.
+  const uid = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('nucleus-sync-'))?.slice('nucleus-sync-'.length));
+  const url = `http://127.0.0.1:${firestorePort()}/v1/projects/demo-nucleus/databases/(default)/documents/users/${uid}/documents/${encodeURIComponent(id)}`;
+  const r = await fetch(url, { headers: { Authorization: 'Bearer owner' } });
+  if (!r.ok) return null;
+  return ((await r.json()) as { fields?: { name?: { stringValue?: string } } }).fields?.name?.stringValue ?? null;
+}
+
+test('the cloud blocked for 20 s while online: the edit goes out on its own once it answers', async ({ browser, at }) => {
+  const context = await browser.newContext();
+  const a = await device(context);
+  const id = await editing(a, at, newEmail('editor-sync'), 'Create account');
+  await expect(saveState(a)).toHaveText('Synced', SYNC);
+
+  // The browser stays online (no offline or online event); only the cloud's host stops answering.
+  const cloudHost = `http://127.0.0.1:${firestorePort()}/**`;
+  await context.route(cloudHost, (route) => route.abort('connectionrefused'));
+  const blockedAt = Date.now();
+  await nameField(a).fill('Typed while the cloud was away');
+  await expect(saveState(a)).toHaveText('Offline — will sync', SYNC);
+  // 20 s of outage in all, from the edit: nothing in the page can announce the end of an outage the test stages.
+  await expect.poll(() => Date.now() - blockedAt, { timeout: 30_000, intervals: [1_000] }).toBeGreaterThanOrEqual(20_000);
+  await context.unroute(cloudHost);
+
+  // No keystroke, no online event: the retries carry the edit to the cloud.
+  await expect.poll(() => cloudName(a, id), { timeout: 60_000, intervals: [1_000] }).toBe('Typed while the cloud was away');
+  await expect(saveState(a)).toHaveText('Synced', SYNC);
+  await context.close();
 });

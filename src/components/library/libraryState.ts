@@ -17,6 +17,7 @@
  *    dialog can preview a version against it before restoring.
  */
 import { atom, computed } from 'nanostores';
+import { whyFailed } from '../../storage/problems';
 import { ImportError, problemLine, referencesTo, shareLink, type DocumentSummary, type NucleusDocument, type Reference, type Version } from '../../storage';
 import { $documents, $filters, $visible, libraryRepository, startLibrary } from './libraryStore';
 import * as act from './actions';
@@ -62,7 +63,7 @@ export async function run(work: () => Promise<string> | string): Promise<void> {
   } catch (e) {
     if (e instanceof ImportError) {
       $notice.set({ tone: 'error', text: e.message, lines: e.problems.length > 1 ? e.problems.slice(0, 12).map(problemLine) : undefined });
-    } else $notice.set({ tone: 'error', text: (e as Error).message });
+    } else $notice.set({ tone: 'error', text: whyFailed(e) });
   } finally {
     $busy.set(false);
   }

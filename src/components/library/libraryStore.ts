@@ -13,6 +13,7 @@ import { $accountDocumentCounts } from '../../stores/user';
 import { activeRepository, applyListQuery, type DocumentRepository, type DocumentSummary, type ListQuery, type Usage } from '../../storage';
 import { $storageProblem } from '../../storage/active';
 import { replayJournals } from '../../storage/journal';
+import { whyFailed } from '../../storage/problems';
 
 export type LibraryView = 'documents' | 'trash';
 export type LibrarySort = 'updated' | 'name';
@@ -112,7 +113,7 @@ export async function reloadLibrary(): Promise<void> {
       usageTimer = setTimeout(() => void repo.usage().then((u) => $usage.set(u)), 3000);
     }
   } catch (e) {
-    $loadError.set(`Your documents could not be read from this browser's storage: ${(e as Error).message}`);
+    $loadError.set(`Your documents could not be read from this browser's storage. ${whyFailed(e)}`);
     $documents.set($documents.get() ?? []);
   }
 }

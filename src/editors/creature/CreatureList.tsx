@@ -7,6 +7,7 @@
 import { useEffect, useId, useMemo, useState, type MouseEvent } from 'react';
 import { CREATURE_KINDS, type BestiaryEntry, type Creature } from '../../rules/engine';
 import type { DocumentRepository } from '../../storage';
+import { whyFailed } from '../../storage/problems';
 import { copyFromBestiary, creatureRows, duplicateCreature, type CreatureKind, type CreatureListFilter, type OwnCreature } from './creatureList';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -37,7 +38,7 @@ export function CreatureList({ bestiary, repository, start, hrefFor, open, besti
       repository
         .list({ kind: 'creature', sort: 'updated' })
         .then((docs) => live && setMine(docs.map((d) => ({ id: d.id, name: d.name, updatedAt: d.updatedAt, valid: d.valid, document: d.document as Creature }))))
-        .catch((e: Error) => live && setError(`Your creatures could not be read from this device: ${e.message}`));
+        .catch((e: Error) => live && setError(`Your creatures could not be read from this device. ${whyFailed(e)}`));
     void load();
     const off = repository.subscribe(() => void load());
     return () => {

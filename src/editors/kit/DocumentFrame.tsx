@@ -14,6 +14,7 @@ import { fieldId } from './paths';
 import { historyShortcut } from './keyboard';
 import { SAVE_STATE_TEXT, useAtom, useDocumentSession } from './session';
 import { $storageProblem } from '../../storage/active';
+import { whyFailed } from '../../storage/problems';
 import { RecoveredNotice, ReplacedNotice, StorageProblemNotice, SyncConflictNotice, TooLargeNotice } from './StorageNotices';
 import { TextField } from './fields';
 import { SummaryPanel } from './Summary';
@@ -134,7 +135,7 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
           .then(({ shareLink }) => shareLink(doc))
           .then(
           (url) => setShare({ url }),
-          (e: Error) => setShare({ error: e.message }),
+          (e: unknown) => setShare({ error: whyFailed(e) }),
         );
       },
     },

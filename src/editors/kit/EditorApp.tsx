@@ -23,7 +23,7 @@ import { DocumentFrame } from './DocumentFrame';
 import { DocumentList } from './DocumentList';
 import { replayJournals, type Recovery } from '../../storage/journal';
 import { $storageProblem } from '../../storage/active';
-import { importProblem } from '../../storage/problems';
+import { importProblem, whyFailed } from '../../storage/problems';
 import { useAtom } from './session';
 import { StorageProblemNotice } from './StorageNotices';
 
@@ -93,7 +93,7 @@ export function EditorApp<D extends NucleusDocument>({ definition, loadCatalogue
         setView({ mode: 'missing', id });
       } else setView({ mode: 'edit', session, focusName });
     } catch (e) {
-      setView(e instanceof DocumentNotFoundError ? { mode: 'missing', id } : { mode: 'error', message: (e as Error).message });
+      setView(e instanceof DocumentNotFoundError ? { mode: 'missing', id } : { mode: 'error', message: whyFailed(e) });
     }
   }, [repository]);
 
@@ -141,7 +141,7 @@ export function EditorApp<D extends NucleusDocument>({ definition, loadCatalogue
         setView((v) => (v.mode === 'list' && !notice ? v : { mode: 'list', notice }));
       }
     } catch (e) {
-      setView({ mode: 'error', message: (e as Error).message });
+      setView({ mode: 'error', message: whyFailed(e) });
     }
   }, [catalogues, definition, repository, open, show]);
 

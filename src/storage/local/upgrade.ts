@@ -10,6 +10,7 @@
  */
 import { SCHEMA_VERSION, type NucleusDocument } from '../../rules/engine';
 import type { StoredDocument } from '../types';
+import { sentenceOf } from '../problems';
 
 type Parser = typeof import('../../rules/documents');
 let loaded: Parser | null = null;
@@ -41,7 +42,7 @@ function upgradeWith(parser: Parser | null, record: StoredDocument): StoredDocum
     const document = parser.loadDocument(record.document);
     return { ...record, document, tags: document.tags ?? [] };
   } catch (e) {
-    return { ...record, valid: false, problem: (e as Error).message };
+    return { ...record, valid: false, problem: sentenceOf(e, 'Nucleus cannot read this document as it is stored here.') };
   }
 }
 

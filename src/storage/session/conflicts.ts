@@ -7,6 +7,7 @@ import { conflictCopyName, resolveConflict } from '../conflicts';
 import type { StoredDocument } from '../types';
 import type { Conflict, ConflictResolution } from '../session';
 import type { SessionCore } from './core';
+import { whyFailed } from '../problems';
 
 type Kept = Conflict & { kept: 'mine' | 'theirs'; copy: StoredDocument };
 
@@ -30,7 +31,7 @@ export class ConflictKeeper {
     s.$saveState.set('conflict');
     // S4: keep both now; the player chooses later.
     void this.keepBoth().catch((e: Error) => {
-      s.$error.set(e.message);
+      s.$error.set(whyFailed(e));
       s.$saveState.set('conflict');
     });
   }

@@ -71,6 +71,11 @@ export class SyncContext {
     this.dirty.add(id);
   }
 
+  /** Ids changed here and not yet through a push (or met as a conflict). */
+  changedIds(): string[] {
+    return [...this.dirty];
+  }
+
   /** Ids waiting to go to the cloud: in the queue, or changed a moment ago. */
   async waitingIds(): Promise<Set<string>> {
     return new Set([...(await this.store.queue()).map((q) => q.id), ...this.dirty]);

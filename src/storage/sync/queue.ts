@@ -6,6 +6,7 @@
  */
 import type { ChangeEvent } from '../types';
 import type { SyncContext } from './context';
+import { markWaiting } from './status';
 
 /** The wait after the last change heard before the push run starts. */
 export const FLUSH_MS = 300;
@@ -33,7 +34,10 @@ export class ChangeQueue {
   /** A change event of this device's repository (this tab's, or another tab's with `remote`). */
   heard(e: ChangeEvent): void {
     if (this.ctx.isSyncWriting(e.id) || this.stopped) return;
-    if (!e.remote) this.ctx.changedHere(e.id);
+    if (!e.remote) {
+      this.ctx.changedHere(e.id);
+      markWaiting(e.id);
+    }
     const work = this.enqueue(e);
     this.pending.add(work);
     // A failure still surfaces (as before this was tracked), only `pending` forgets it.

@@ -8,6 +8,7 @@ import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $copyOffer, $syncConflicts, $syncStates, $syncStatus, syncLabel, type ConflictRecord } from '../../../storage/sync';
 import type { StoredDocument, Usage } from '../../../storage/types';
+import { whyFailed } from '../../../storage/problems';
 import { withBoundary } from '../../IslandBoundary';
 import Modal from '../../account/Modal';
 import { $cloudEngine, startCloudSync } from './cloudSync';
@@ -115,7 +116,7 @@ function CloudPanel() {
       const done = await task();
       if (done) setNotice(done);
     } catch (e) {
-      setError((e as Error).message);
+      setError(whyFailed(e));
     } finally {
       setBusy(false);
     }

@@ -12,6 +12,7 @@ import { FIRESTORE_EMULATOR_OVERRIDE_KEY, firestoreEmulatorTarget, type Firestor
 import type { CloudRepository } from '../../../storage/cloud';
 import type { EraseReport } from '../../../storage/cloudErase';
 import type { DocumentRepository } from '../../../storage/types';
+import { cloudProblem } from '../../../storage/problems';
 import type { Firestore } from 'firebase/firestore';
 
 /** The running engine (null: nobody signed in, or the cloud is unavailable). */
@@ -95,7 +96,7 @@ async function follow(uid: string | null): Promise<void> {
     $cloudEngine.set(engine);
     await engine.start();
   } catch (e) {
-    const message = e instanceof CloudUnavailable ? e.message : `Cloud sync is unavailable: ${(e as Error).message} Your documents are kept on this device.`;
+    const message = e instanceof CloudUnavailable ? e.message : `Cloud sync is unavailable: ${cloudProblem(e)}`;
     $syncStatus.set({ phase: 'unavailable', waiting: 0, conflicts: 0, message });
   } finally {
     pending = null;
