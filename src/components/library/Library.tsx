@@ -167,6 +167,16 @@ function Notices() {
                 ))}
               </ul>
             )}
+            {notice.trashed && (
+              <div className="lib-notice-actions">
+                <button type="button" className="btn" onClick={() => void lib.undoTrash()}>
+                  Undo
+                </button>
+                <button type="button" className="btn" onClick={lib.showTrash}>
+                  Show the trash
+                </button>
+              </div>
+            )}
             <button type="button" className="lib-notice-close" onClick={lib.dismissNotice}>
               Dismiss
             </button>
@@ -217,6 +227,7 @@ function DocumentList({ showSync }: Props) {
   const shown = useStore(lib.$shown);
   const selected = useStore(lib.$selected);
   const page = useStore(lib.$page);
+  const repeated = useStore(lib.$repeatedNames);
   return (
     <>
       {docs === null ? (
@@ -234,7 +245,7 @@ function DocumentList({ showSync }: Props) {
       ) : (
         <ul className="lib-list" aria-label={trash ? 'Documents in the trash' : 'Your documents'}>
           {page.map((d) => (
-            <LibraryRow key={d.id} doc={d} selected={selected.has(d.id)} sync={showSync ? (syncStates[d.id] ?? d.sync ?? 'local') : undefined} onSelect={lib.select} onAction={lib.rowAction} />
+            <LibraryRow key={d.id} doc={d} selected={selected.has(d.id)} sameName={repeated.has(d.id)} sync={showSync ? (syncStates[d.id] ?? d.sync ?? 'local') : undefined} onSelect={lib.select} onAction={lib.rowAction} />
           ))}
         </ul>
       )}
