@@ -44,7 +44,8 @@ export const routes: RouteMeta[] = [
     rightDrawer: false,
     documentDriven: false,
   })),
-  { pattern: '/nucleus/library', title: 'My library', documentDriven: false, rightDrawer: false, middleware: ['auth'] },
+  // No guard: the library is this device's documents; only its cloud panel asks to sign in.
+  { pattern: '/nucleus/library', title: 'My library', documentDriven: false, rightDrawer: false },
   { pattern: '/nucleus', title: 'Editors', documentDriven: false, rightDrawer: false },
   { pattern: '/editor', title: 'Editors', documentDriven: false, redirect: '/nucleus' },
   { pattern: '/creatureeditor', title: 'Creature editor', documentDriven: false, redirect: '/nucleus/CreatureEditor' },

@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../rules';
 import { $syncStates } from '../../storage/sync';
+import { $user } from '../../stores/user';
 import { withBoundary } from '../IslandBoundary';
 import { $documents, $filters, $liveCount, $loadError, $tagsInUse, $trashCount, $usage, $visible, setFilters } from './libraryStore';
 import * as lib from './libraryState';
@@ -258,7 +259,10 @@ function DocumentList({ showSync }: Props) {
   );
 }
 
-function Library({ showSync = false }: Props) {
+function Library({ showSync: syncPage = false }: Props) {
+  // Sync states mean something only to a signed-in reader; a guest's library is this device's.
+  const user = useStore($user);
+  const showSync = syncPage && user !== null;
   const docs = useStore($documents);
   const tags = useStore($tagsInUse);
   const dialog = useStore(lib.$dialog);
