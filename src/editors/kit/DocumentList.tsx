@@ -57,7 +57,8 @@ export function DocumentList<D extends NucleusDocument>(props: DocumentListProps
     <div className="kit-list">
       {props.notice && (
         <div className="kit-notice" role="status" ref={noticeRef} tabIndex={-1}>
-          <TrashNotice notice={props.notice} repository={repository} />
+          {/* Keyed: a new sentence starts without the last one's Undo outcome. */}
+          <TrashNotice key={props.notice.trashed?.id ?? props.notice.text} notice={props.notice} repository={repository} />
         </div>
       )}
       <div className="kit-list-head">
