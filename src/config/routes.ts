@@ -44,7 +44,8 @@ export const routes: RouteMeta[] = [
     rightDrawer: false,
     documentDriven: false,
   })),
-  { pattern: '/nucleus/library', title: 'My library', documentDriven: false, rightDrawer: false, middleware: ['auth'] },
+  // No guard: the library is this device's documents; only its cloud panel asks to sign in.
+  { pattern: '/nucleus/library', title: 'My library', documentDriven: false, rightDrawer: false },
   { pattern: '/nucleus/campaign', title: 'Campaigns', documentDriven: false, rightDrawer: false, middleware: ['auth'] },
   // Not guarded: a signed-out reader's link is kept while they sign in (the guard's redirect drops the fragment).
   { pattern: '/nucleus/join', title: 'Join a campaign', documentDriven: false, rightDrawer: false },

@@ -24,6 +24,11 @@ export function libraryHref(anchor?: string): string {
   return withBase('/nucleus/library') + (anchor ? `#${anchor}` : '');
 }
 
+/** The library showing its trash (where a deleted document is restored or deleted forever). */
+export function trashHref(): string {
+  return `${withBase('/nucleus/library')}?view=trash`;
+}
+
 /** The editor route that opens a stored document: `/nucleus/CoreEditor?id=…`. */
 export function editorHref(kind: DocumentKind, id: string): string {
   return `${editorPath(kind)}?id=${encodeURIComponent(id)}`;

@@ -12,6 +12,7 @@ import { applyImport, parseImport, exportLibrary } from './transfer';
 import { createMemoryRepository } from './memory';
 import { storageProblem } from './problems';
 import { openDocument } from './session';
+import { openCopy } from './copies';
 import { createJournal } from './journal';
 import { webStorage } from './testing/webStorage';
 import { weapon, core } from '../rules/testing';
@@ -136,6 +137,25 @@ describe('a save that fails is said, and the edits stay', () => {
     await s.flush();
     expect((await r.get('w1'))?.name).toBe('Typed with the disk full');
     expect(storage.items.size).toBe(0);
+    await s.close();
+  });
+
+  it('"New" with storage full: the document opens in the page with the sentence, and is saved once there is room', async () => {
+    const r = await repo();
+    const full = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    const s = await openCopy(doc('template', { name: 'New blueprint' }), { repository: r, delayMs: 60_000, lifecycle: false, journal: createJournal(webStorage(), 'p') });
+    expect(s.id).not.toBe('template');
+    expect(s.$saveState.get()).toBe('error');
+    expect(s.$error.get()).toMatch(/^Not saved: this device's storage for Nucleus is full\..*use Export to keep a copy/);
+    expect(s.$document.get().name).toBe('New blueprint');
+    expect(await r.list()).toEqual([]);
+    full.mockRestore();
+    s.update((d) => ({ ...d, name: 'Saved at last' }));
+    await s.flush();
+    expect(s.$saveState.get()).toBe('saved');
+    expect((await r.get(s.id))?.name).toBe('Saved at last');
     await s.close();
   });
 });

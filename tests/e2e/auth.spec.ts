@@ -2,7 +2,8 @@
  * Accounts against the real Firebase Auth emulator and the Firestore emulator
  * (both started by auth.setup.ts): sign-up, sign-out, sign-in, error wording,
  * profile, deleting an account with its cloud, tabs following each other, the
- * `auth` guard, token sync, the lazy SDK offline and the dialogs' accessibility.
+ * library's cloud panel signed in and out, token sync, the lazy SDK offline
+ * and the dialogs' accessibility.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, type Page, type Response } from '@playwright/test';
@@ -251,30 +252,30 @@ test('a new display name persists after a reload', async ({ page, at }) => {
   await expect(profileDialog(page).getByText('NR', { exact: true })).toBeVisible();
 });
 
-test('the library sends a signed-out visitor to /login and back after signing in', async ({ page, at }) => {
+test('the library works signed out; its cloud panel signs in and comes back', async ({ page, at }) => {
   const email = newEmail();
   await createAccount(email);
   await page.goto(at('/nucleus/library'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My library');
+  const cloud = page.locator('[data-cloud="signed-out"]');
+  await expect(cloud).toContainText('Sign in to keep them in the cloud too');
+  await cloud.getByRole('link', { name: 'Sign in to sync' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=\/nucleus\/library$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
   await expect(page.locator('html')).toHaveAttribute('data-login-ready', 'true');
 
   await fillAndSubmit(page.locator('[data-login-root]'), 'Sign in', email, PASSWORD);
   await expect(page).toHaveURL(/\/nucleus\/library\/?$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My library');
-  await expect(page.locator('html')).toHaveAttribute('data-guard-checked', 'true');
+  await expect(page.locator('[data-sync-phase]')).toBeVisible();
+  await expect(cloud).toBeHidden();
 
-  // Signed in, the guard lets the reader in directly.
-  await page.goto(at('/nucleus/library'));
-  await expect(page.locator('html')).toHaveAttribute('data-guard-checked', 'true');
-  await expect(page).toHaveURL(/\/nucleus\/library\/?$/);
-
-  // Signing out on the guarded page leaves it.
+  // Signing out on the library keeps the documents on screen; only the cloud panel goes.
   await signOut(page).catch(() => {});
-  await expect(page).toHaveURL(/\/login\?redirect=\/nucleus\/library$/);
+  await expect(cloud).toBeVisible();
+  await expect(page).toHaveURL(/\/nucleus\/library\/?$/);
+  await expect(page.getByRole('group', { name: 'Show' }).getByRole('button', { name: /Trash/ })).toBeVisible();
 });
 
-test('the guard also holds after a client-side navigation', async ({ page, at }) => {
+test('after a client-side navigation the library is open to a signed-out reader', async ({ page, at }) => {
   await page.goto(at('/'));
   await ready(page);
   // A link followed by the client router (no full page load).
@@ -284,8 +285,9 @@ test('the guard also holds after a client-side navigation', async ({ page, at })
     document.querySelector('main')!.append(a);
   }, at('/nucleus/library'));
   await page.click('#to-library');
-  await expect(page).toHaveURL(/\/login\?redirect=\/nucleus\/library$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My library');
+  await expect(page.locator('[data-cloud="signed-out"]')).toBeVisible();
+  await expect(page).toHaveURL(/\/nucleus\/library\/?$/);
 });
 
 test('/login only returns to paths on this site', async ({ page, at }) => {
@@ -418,13 +420,14 @@ test('deleting the account deletes its cloud documents and versions first, then 
   );
   await profile.getByRole('button', { name: 'Delete my account' }).click();
 
-  // Signed out, the guarded library leaves for /login; the notice goes along.
+  // Signed out, the library stays, with its documents; the cloud panel asks to sign in again.
   const notice = page.getByRole('dialog', { name: 'Account deleted' });
   await expect(notice.getByRole('status')).toHaveText(
     'Your account is deleted, and with it the 2 documents it kept in the cloud and all their versions. The 2 documents on this device stay here, and you can keep using them without an account.',
     SYNC,
   );
-  await expect(page).toHaveURL(/\/login\?redirect=\/nucleus\/library$/);
+  await expect(page).toHaveURL(/\/nucleus\/library\/?$/);
+  await expect(page.locator('[data-cloud="signed-out"]')).toBeVisible();
   await expect(accountButton(page)).toHaveAccessibleName('Sign in');
   // Nothing of the user is left in the cloud, and the account is gone.
   expect(await cloudIds(`users/${uid}/documents`)).toEqual([]);
@@ -597,12 +600,14 @@ test('offline, a signed-in reader keeps their library although the account servi
   });
   await signUpInDialog(page, newEmail());
   await page.goto(at('/nucleus/library'));
-  await expect(page.locator('html')).toHaveAttribute('data-guard-checked', 'true', SYNC);
+  await expect(page.locator('[data-sync-phase]')).toBeVisible(SYNC);
   // Offline, and the browser's own cache no longer has the SDK (evicted, or a new build since).
   await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
   await context.setOffline(true);
   await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('data-guard-checked', 'true', SYNC);
+  // The signed-in flag decides while the account service cannot be reached: the cloud panel stays.
+  await expect(page.locator('[data-sync-phase]')).toBeVisible(SYNC);
+  await expect(page.locator('[data-cloud="signed-out"]')).toHaveCount(0);
   await expect(page).toHaveURL(/\/nucleus\/library\/?$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My library');
   await context.close();

@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../rules';
 import { $syncStates } from '../../storage/sync';
+import { $user } from '../../stores/user';
 import { withBoundary } from '../IslandBoundary';
 import { $documents, $filters, $liveCount, $loadError, $tagsInUse, $trashCount, $usage, $visible, setFilters } from './libraryStore';
 import * as lib from './libraryState';
@@ -167,6 +168,16 @@ function Notices() {
                 ))}
               </ul>
             )}
+            {notice.trashed && (
+              <div className="lib-notice-actions">
+                <button type="button" className="btn" onClick={() => void lib.undoTrash()}>
+                  Undo
+                </button>
+                <button type="button" className="btn" onClick={lib.showTrash}>
+                  Show the trash
+                </button>
+              </div>
+            )}
             <button type="button" className="lib-notice-close" onClick={lib.dismissNotice}>
               Dismiss
             </button>
@@ -217,6 +228,7 @@ function DocumentList({ showSync }: Props) {
   const shown = useStore(lib.$shown);
   const selected = useStore(lib.$selected);
   const page = useStore(lib.$page);
+  const repeated = useStore(lib.$repeatedNames);
   return (
     <>
       {docs === null ? (
@@ -234,7 +246,7 @@ function DocumentList({ showSync }: Props) {
       ) : (
         <ul className="lib-list" aria-label={trash ? 'Documents in the trash' : 'Your documents'}>
           {page.map((d) => (
-            <LibraryRow key={d.id} doc={d} selected={selected.has(d.id)} sync={showSync ? (syncStates[d.id] ?? d.sync ?? 'local') : undefined} onSelect={lib.select} onAction={lib.rowAction} />
+            <LibraryRow key={d.id} doc={d} selected={selected.has(d.id)} sameName={repeated.has(d.id)} sync={showSync ? (syncStates[d.id] ?? d.sync ?? 'local') : undefined} onSelect={lib.select} onAction={lib.rowAction} />
           ))}
         </ul>
       )}
@@ -247,7 +259,10 @@ function DocumentList({ showSync }: Props) {
   );
 }
 
-function Library({ showSync = false }: Props) {
+function Library({ showSync: syncPage = false }: Props) {
+  // Sync states mean something only to a signed-in reader; a guest's library is this device's.
+  const user = useStore($user);
+  const showSync = syncPage && user !== null;
   const docs = useStore($documents);
   const tags = useStore($tagsInUse);
   const dialog = useStore(lib.$dialog);

@@ -5,6 +5,7 @@
  */
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { editorHref, type DocumentSummary, type SyncState } from '../../storage';
+import { shortId } from '../../storage/names';
 import { formatDate } from './actions';
 import type { RowAction } from './libraryState';
 
@@ -15,6 +16,8 @@ const SYNC_LABEL: Record<SyncState, string> = { local: 'On this device only', sy
 interface Props {
   doc: DocumentSummary;
   selected: boolean;
+  /** Another document of this kind has this name: the row shows its created date and short id. */
+  sameName?: boolean;
   /** The sync state to show (the account library); undefined: no sync column. */
   sync?: SyncState;
   onSelect: (id: string, on: boolean) => void;
@@ -82,7 +85,9 @@ function Menu({ doc, onAction }: Pick<Props, 'doc' | 'onAction'>) {
   );
 }
 
-function LibraryRow({ doc, selected, sync, onSelect, onAction }: Props) {
+const createdFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+function LibraryRow({ doc, selected, sameName, sync, onSelect, onAction }: Props) {
   const trashed = !!doc.deletedAt;
   const nameId = useId();
   return (
@@ -105,6 +110,11 @@ function LibraryRow({ doc, selected, sync, onSelect, onAction }: Props) {
         </p>
         <p className="lib-meta">
           <span className={`lib-kind kind-${doc.kind}`}>{doc.kind}</span>
+          {sameName && (
+            <span className="lib-same-name" data-same-name>
+              made <time dateTime={doc.createdAt}>{createdFormat.format(new Date(doc.createdAt))}</time> · #{shortId(doc.id)}
+            </span>
+          )}
           <span>
             {trashed ? 'Deleted ' : 'Changed '}
             <time dateTime={trashed ? doc.deletedAt : doc.updatedAt}>{formatDate(trashed ? doc.deletedAt! : doc.updatedAt)}</time>

@@ -15,6 +15,7 @@ import {
   type NucleusDocument,
   type StoredDocument,
 } from '../../storage';
+import { keptBothSentence, namesAlreadyHere } from '../../storage/names';
 import { libraryRepository } from './libraryStore';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -86,10 +87,14 @@ export async function readImport(file: File): Promise<PendingImport> {
 }
 
 export async function finishImport(pending: PendingImport, choice: ImportChoice): Promise<string> {
-  const stored = await applyImport(await libraryRepository(), pending.documents, choice);
+  const repo = await libraryRepository();
+  // Names already here under other ids: both are kept, and the sentence says so.
+  const sameNames = namesAlreadyHere(pending.documents, await repo.list());
+  const stored = await applyImport(repo, pending.documents, choice);
   const what = stored.length === 1 ? `"${stored[0]!.name}"` : plural(stored.length, 'document');
   const how = pending.collisions.length ? (choice === 'replace' ? ' (replacing the ones already here)' : ' (as new copies beside the ones already here)') : '';
-  return `Imported ${what} from ${pending.file}${how}.`;
+  const kept = keptBothSentence(sameNames);
+  return `Imported ${what} from ${pending.file}${how}.${kept ? ` ${kept}` : ''}`;
 }
 
 export async function duplicate(doc: DocumentSummary): Promise<string> {

@@ -6,7 +6,7 @@ import { setActiveRepository } from '../../storage/active';
 import { exportDocument } from '../../storage';
 import { weapon } from '../../rules/testing';
 import type { NucleusDocument } from '../../rules';
-import { $documents, $visible, reloadLibrary, setFilters } from './libraryStore';
+import { $documents, $filters, $visible, reloadLibrary, setFilters } from './libraryStore';
 import * as lib from './libraryState';
 
 // The library's state over a real repository (IndexedDB as fake-indexeddb gives it, as the storage tests do).
@@ -99,5 +99,34 @@ describe('the library state', () => {
     expect(lib.$notice.get()?.text).toBe('Moved "Longarm" to the trash.');
     await reloadLibrary();
     expect($documents.get()?.[0]?.deletedAt).toBeTruthy();
+  });
+
+  it('Undo after a move to the trash brings the document back, and stays only until the next operation', async () => {
+    // The test before left Longarm in the trash.
+    await repo.restore('w1');
+    await reloadLibrary();
+    const doc = $documents.get()!.find((d) => d.id === 'w1')!;
+    await lib.confirm({ type: 'delete', doc });
+    expect(lib.$notice.get()).toMatchObject({ text: 'Moved "Longarm" to the trash.', trashed: { id: 'w1' } });
+    await lib.undoTrash();
+    expect(lib.$notice.get()).toMatchObject({ tone: 'ok', text: 'Restored "Longarm".' });
+    expect(lib.$notice.get()?.trashed).toBeUndefined();
+    expect((await repo.get('w1'))?.deletedAt).toBeUndefined();
+    // The next operation's sentence has no Undo: Undo again changes nothing.
+    await repo.delete('w1');
+    await lib.undoTrash();
+    expect((await repo.get('w1'))?.deletedAt).toBeTruthy();
+    await repo.restore('w1');
+
+    lib.showTrash();
+    expect($filters.get().view).toBe('trash');
+    setFilters({ view: 'documents' });
+  });
+
+  it('an import of a name already here keeps both, says so, and the two rows can be told apart', async () => {
+    await lib.importFiles([file(longarm({ id: 'w2' }))]);
+    expect(lib.$notice.get()?.text).toMatch(/^Imported "Longarm" from .*\. A blueprint named “Longarm” was already here: kept both/);
+    await reloadLibrary();
+    expect([...lib.$repeatedNames.get()].sort()).toEqual(['w1', 'w2']);
   });
 });

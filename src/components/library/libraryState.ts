@@ -15,11 +15,16 @@
  *    finishes that file.
  * 5. History reads the document's versions and the document now, so the
  *    dialog can preview a version against it before restoring.
+ * 6. Moving a document to the trash says so with Undo, which stays until
+ *    the next operation's sentence replaces it.
+ * 7. Documents of one kind and name are marked, so each row can show what
+ *    tells them apart (the created date and a short id).
  */
 import { atom, computed } from 'nanostores';
 import { whyFailed } from '../../storage/problems';
 import { ImportError, problemLine, referencesTo, shareLink, type DocumentSummary, type NucleusDocument, type Reference, type Version } from '../../storage';
-import { $documents, $filters, $visible, libraryRepository, startLibrary } from './libraryStore';
+import { repeatedNames } from '../../storage/names';
+import { $documents, $filters, $visible, libraryRepository, setFilters, startLibrary } from './libraryStore';
 import * as act from './actions';
 
 export const PAGE = 100;
@@ -42,7 +47,8 @@ export type ConfirmedStep =
   | { type: 'restore-version'; doc: DocumentSummary; version: Version }
   | { type: 'import'; pending: act.PendingImport; choice: 'replace' | 'keep-both' };
 
-export type Notice = { tone: 'ok' | 'error'; text: string; lines?: string[] };
+/** `trashed`: the document the sentence moved to the trash, which Undo brings back (rule 6). */
+export type Notice = { tone: 'ok' | 'error'; text: string; lines?: string[]; trashed?: DocumentSummary };
 
 export const $shown = atom(PAGE);
 export const $selected = atom<ReadonlySet<string>>(new Set());
@@ -54,12 +60,14 @@ export const $busy = atom(false);
 export const $page = computed([$visible, $shown], (visible, shown) => visible.slice(0, shown));
 export const $selectedDocs = computed([$visible, $selected], (visible, selected) => visible.filter((d) => selected.has(d.id)));
 export const $allShownSelected = computed([$page, $selected], (page, selected) => page.length > 0 && page.every((d) => selected.has(d.id)));
+/** Rule 7: ids of the documents whose kind and name another one shares (live or in the trash). */
+export const $repeatedNames = computed($documents, (docs) => repeatedNames(docs ?? []));
 
-/** Rule 3: runs one operation, and says how it went. */
-export async function run(work: () => Promise<string> | string): Promise<void> {
+/** Rule 3: runs one operation, and says how it went (`done`: more of the sentence, rule 6's Undo). */
+export async function run(work: () => Promise<string> | string, done: Partial<Notice> = {}): Promise<void> {
   $busy.set(true);
   try {
-    $notice.set({ tone: 'ok', text: await work() });
+    $notice.set({ ...done, tone: 'ok', text: await work() });
   } catch (e) {
     if (e instanceof ImportError) {
       $notice.set({ tone: 'error', text: e.message, lines: e.problems.length > 1 ? e.problems.slice(0, 12).map(problemLine) : undefined });
@@ -135,10 +143,9 @@ export function rowAction(action: RowAction, doc: DocumentSummary): void {
 /** A dialog's answer: the dialog closes and the step runs. */
 export function confirm(step: ConfirmedStep): Promise<void> {
   $dialog.set(null);
+  if (step.type === 'delete') return run(() => act.moveToTrash(step.doc), { trashed: step.doc });
   return run(() => {
     switch (step.type) {
-      case 'delete':
-        return act.moveToTrash(step.doc);
       case 'purge':
         return act.deleteForever(step.doc);
       case 'tags':
@@ -150,6 +157,15 @@ export function confirm(step: ConfirmedStep): Promise<void> {
     }
   });
 }
+
+/** Rule 6: brings back what the last sentence moved to the trash. */
+export function undoTrash(): Promise<void> {
+  const doc = $notice.get()?.trashed;
+  return doc ? run(() => act.restoreFromTrash(doc)) : Promise.resolve();
+}
+
+/** The trash, from the sentence that moved a document there. */
+export const showTrash = (): void => setFilters({ view: 'trash' });
 
 export const closeDialog = (): void => $dialog.set(null);
 export const dismissNotice = (): void => $notice.set(null);

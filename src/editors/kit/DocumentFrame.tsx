@@ -25,6 +25,7 @@ import { HistoryDialog } from './HistoryDialog';
 import { ConflictNotice, MovedNotice } from './ConflictNotice';
 import type { EditorDefinition } from './definition';
 import type { RulesLinks } from './catalogues';
+import type { ListNotice } from './DocumentList';
 import { copyDocument } from './repository';
 
 export interface DocumentFrameProps<D extends NucleusDocument> {
@@ -41,7 +42,7 @@ export interface DocumentFrameProps<D extends NucleusDocument> {
   /** Focus the Name field once the document is on the page (a new or just-opened document). */
   focusName?: boolean;
   /** Opens another document, the list (null) or a new one ('new'). */
-  navigate: (to: { id: string } | 'new' | 'list', notice?: string) => void;
+  navigate: (to: { id: string } | 'new' | 'list', notice?: ListNotice) => void;
   /** Saves a new document and opens it. */
   saveNew: (doc: D) => Promise<void>;
   importFile: () => void;
@@ -252,7 +253,7 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
             void session
               .flush()
               .then(() => repository.delete(doc.id))
-              .then(() => props.navigate('list', `“${doc.name || `Untitled ${noun}`}” was moved to the trash.`));
+              .then(() => props.navigate('list', { text: `“${doc.name || `Untitled ${noun}`}” was moved to the trash.`, trashed: { id: doc.id, name: doc.name || `Untitled ${noun}` } }));
           }}
         />
       </div>

@@ -1,16 +1,29 @@
-/** The editor's first screen: this kind's documents on this device and a prominent "New …". */
+/**
+ * The editor's first screen: this kind's documents on this device and a
+ * prominent "New …". Documents of the same name show their created date and
+ * a short id beside the name (on every screen, not in a tooltip); a
+ * document just moved to the trash can be brought back from the notice.
+ */
 import { useEffect, useRef, useState } from 'react';
 import type { Catalogues, NucleusDocument } from '../../rules';
 import type { DocumentRepository, StoredDocument } from '../../storage/types';
+import { trashHref } from '../../storage/editorLinks';
+import { repeatedNames, shortId } from '../../storage/names';
 import type { EditorDefinition } from './definition';
 import type { RulesLinks } from './catalogues';
+
+/** The sentence over the list; `trashed`: the document the sentence moved to the trash (Undo brings it back). */
+export interface ListNotice {
+  text: string;
+  trashed?: { id: string; name: string };
+}
 
 export interface DocumentListProps<D extends NucleusDocument> {
   definition: EditorDefinition<D>;
   repository: DocumentRepository;
   catalogues: Partial<Catalogues>;
   rulesLinks: RulesLinks;
-  notice?: string;
+  notice?: ListNotice;
   onNew: () => void;
   onImport: () => void;
   onOpen: (id: string) => void;
@@ -23,7 +36,7 @@ export function DocumentList<D extends NucleusDocument>(props: DocumentListProps
   const noun = definition.noun;
   const listsOwn = definition.listsOwn === true;
   // A notice (an import's result) is shown where it is seen: scrolled to and focused.
-  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = noticeRef.current;
     if (!el || !props.notice) return;
@@ -37,14 +50,16 @@ export function DocumentList<D extends NucleusDocument>(props: DocumentListProps
     return repository.subscribe(load);
   }, [repository, definition.kind, listsOwn]);
   const Start = definition.StartOptions;
+  const repeated = repeatedNames(docs ?? []);
   // "Start from a standard item" only where the editor offers standard items (blueprints: standard gear below).
   const empty = `No ${noun}s on this device yet. ${Start ? 'Start a new one, or start from a standard item below.' : 'Start a new one, or import a file.'}`;
   return (
     <div className="kit-list">
       {props.notice && (
-        <p className="kit-notice" role="status" ref={noticeRef} tabIndex={-1}>
-          {props.notice}
-        </p>
+        <div className="kit-notice" role="status" ref={noticeRef} tabIndex={-1}>
+          {/* Keyed: a new sentence starts without the last one's Undo outcome. */}
+          <TrashNotice key={props.notice.trashed?.id ?? props.notice.text} notice={props.notice} repository={repository} />
+        </div>
       )}
       <div className="kit-list-head">
         <button type="button" className="btn btn-primary kit-new" onClick={props.onNew}>
@@ -81,6 +96,7 @@ export function DocumentList<D extends NucleusDocument>(props: DocumentListProps
                   >
                     {d.name || `Untitled ${noun}`}
                   </a>
+                  {repeated.has(d.id) && <SameNameMark doc={d} />}
                   <span className="kit-doc-meta">
                     {!d.valid && <span className="kit-badge is-invalid">Breaks a rule</span>}
                     <time dateTime={d.updatedAt}>{new Date(d.updatedAt).toLocaleString()}</time>
@@ -93,5 +109,49 @@ export function DocumentList<D extends NucleusDocument>(props: DocumentListProps
       )}
       {Start && <Start catalogues={props.catalogues} rulesLinks={props.rulesLinks} start={props.start} open={props.onOpen} />}
     </div>
+  );
+}
+
+const createdFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** Beside a name another document of this kind shares: when it was made, and the start of its id. */
+export function SameNameMark({ doc }: { doc: { id: string; createdAt: string } }) {
+  return (
+    <span className="kit-same-name" data-same-name>
+      made <time dateTime={doc.createdAt}>{createdFormat.format(new Date(doc.createdAt))}</time> · #{shortId(doc.id)}
+    </span>
+  );
+}
+
+/** The list's sentence; after a move to the trash, Undo (until the player does something else) and the way to the trash. */
+function TrashNotice({ notice, repository }: { notice: ListNotice; repository: DocumentRepository }) {
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const undo = async ({ id, name }: { id: string; name: string }) => {
+    setBusy(true);
+    try {
+      await repository.restore(id);
+      setOutcome(`“${name}” is back in your list.`);
+    } catch {
+      setOutcome(`“${name}” could not be brought back: this device's storage failed. It is still in the trash.`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (outcome) return <p>{outcome}</p>;
+  return (
+    <>
+      <p>{notice.text}</p>
+      {notice.trashed && (
+        <div className="kit-conflict-actions">
+          <button type="button" className="btn kit-small" disabled={busy} onClick={() => void undo(notice.trashed!)}>
+            Undo
+          </button>
+          <a className="btn kit-small" href={trashHref()}>
+            Open the trash
+          </a>
+        </div>
+      )}
+    </>
   );
 }

@@ -12,7 +12,7 @@ import type { Catalogues, NucleusDocument } from '../../rules';
 // Storage's modules one by one, not its index: the index also brings import/export
 // and share links, whose parsing loads zod; those load when used (below).
 import { openDocument, DocumentNotFoundError, type DocumentSession } from '../../storage/session';
-import { saveCopy } from '../../storage/copies';
+import { openCopy, saveCopy } from '../../storage/copies';
 // Share links: only the check here; unpacking one (and the document parser) loads when a link is read.
 import { hasSharedDocument } from '../../storage/editorLinks';
 import type { DocumentRepository } from '../../storage/types';
@@ -20,10 +20,11 @@ import type { CatalogueLoader, RulesLinks } from './catalogues';
 import { repository as activeRepository, setRepositoryCatalogues, validity } from './repository';
 import type { EditorDefinition } from './definition';
 import { DocumentFrame } from './DocumentFrame';
-import { DocumentList } from './DocumentList';
+import { DocumentList, type ListNotice } from './DocumentList';
 import { replayJournals, type Recovery } from '../../storage/journal';
 import { $storageProblem } from '../../storage/active';
 import { importProblem, whyFailed } from '../../storage/problems';
+import { keptBothSentence, namesAlreadyHere } from '../../storage/names';
 import { useAtom } from './session';
 import { StorageProblemNotice } from './StorageNotices';
 
@@ -41,7 +42,7 @@ function routerEntry(replace: boolean): { index: number; scrollX: number; scroll
 
 type View =
   | { mode: 'loading' }
-  | { mode: 'list'; notice?: string }
+  | { mode: 'list'; notice?: ListNotice }
   /** `focusName`: the Name field takes focus once the document is shown (after New, Duplicate, Import…, opening from the list). */
   | { mode: 'edit'; session: DocumentSession; focusName?: boolean }
   | { mode: 'share'; doc: NucleusDocument }
@@ -109,13 +110,25 @@ export function EditorApp<D extends NucleusDocument>({ definition, loadCatalogue
     [show],
   );
 
-  /** Saves a new document (a copy keeps nothing of its source's id) and opens it. */
+  /**
+   * Opens a new document (a copy keeps nothing of its source's id), saved
+   * once. When that save fails (storage full or broken) the document is open
+   * all the same, kept in the page with the save's sentence, as an open
+   * document whose save fails is.
+   */
   const saveNew = useCallback(
     async (doc: D) => {
-      const stored = await saveCopy(doc, { repository: repository ?? undefined, valid: validity(doc) });
-      await open(stored.id);
+      try {
+        const session = await openCopy(doc, { repository: repository ?? undefined, validity });
+        history.pushState(routerEntry(false), '', `${location.pathname}?id=${encodeURIComponent(session.id)}`);
+        shownQuery.current = location.search;
+        focusNext.current = true;
+        setView({ mode: 'edit', session, focusName: true });
+      } catch (e) {
+        setView({ mode: 'error', message: whyFailed(e) });
+      }
     },
-    [repository, open],
+    [repository],
   );
 
   const resolve = useCallback(async () => {
@@ -138,7 +151,7 @@ export function EditorApp<D extends NucleusDocument>({ definition, loadCatalogue
       } else {
         // Documents whose edits a closed page left in the journal come back before they are listed.
         const notice = recoveryNotice(await replayJournals(repository, { validity }));
-        setView((v) => (v.mode === 'list' && !notice ? v : { mode: 'list', notice }));
+        setView((v) => (v.mode === 'list' && !notice ? v : { mode: 'list', notice: notice ? { text: notice } : undefined }));
       }
     } catch (e) {
       setView({ mode: 'error', message: whyFailed(e) });
@@ -192,7 +205,7 @@ export function EditorApp<D extends NucleusDocument>({ definition, loadCatalogue
   }, [view]);
 
   const navigate = useCallback(
-    (to: { id: string } | 'new' | 'list', notice?: string) => {
+    (to: { id: string } | 'new' | 'list', notice?: ListNotice) => {
       if (to === 'new') void saveNew(definition.create(catalogues ?? {}));
       else if (to === 'list') {
         history.pushState(routerEntry(false), '', location.pathname);
@@ -212,12 +225,16 @@ export function EditorApp<D extends NucleusDocument>({ definition, loadCatalogue
     setImportError(null);
     try {
       const { parseImport, applyImport } = await import('../../storage/transfer');
-      const stored = await applyImport(repository!, parseImport(file.name, await file.text()), 'keep-both');
+      const incoming = parseImport(file.name, await file.text());
+      const sameNames = namesAlreadyHere(incoming, await repository!.list());
+      const stored = await applyImport(repository!, incoming, 'keep-both');
       const mine = stored.filter((d) => d.kind === definition.kind);
-      if (stored.length === 1 && mine.length === 1) return void (await open(mine[0]!.id));
+      // A name already here: the list, where the two are told apart, and the sentence saying so.
+      if (stored.length === 1 && mine.length === 1 && !sameNames.length) return void (await open(mine[0]!.id));
       history.pushState(routerEntry(false), '', location.pathname);
       shownQuery.current = location.search;
-      setView({ mode: 'list', notice: importNotice(file.name, stored, definition.kind, noun) });
+      const kept = keptBothSentence(sameNames, (k) => (k === definition.kind ? noun : k));
+      setView({ mode: 'list', notice: { text: `${importNotice(file.name, stored, definition.kind, noun)}${kept ? ` ${kept}` : ''}` } });
     } catch (e) {
       setImportError(importProblem(file.name, e));
     }

@@ -3,6 +3,9 @@
  * conflicts to resolve, storage used here and in the cloud, "export
  * everything" and "delete my cloud data". The document list with each
  * document's sync state is the Library beside it (with `showSync`).
+ * The library itself needs no account (the documents are this device's);
+ * only this panel does: signed out, it says what signing in adds and
+ * where to do it.
  */
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -10,6 +13,9 @@ import { $copyOffer, $syncConflicts, $syncStates, $syncStatus, syncLabel, type C
 import type { StoredDocument, Usage } from '../../../storage/types';
 import { whyFailed } from '../../../storage/problems';
 import { withBoundary } from '../../IslandBoundary';
+import { readSignedInHint } from '../../../auth/hint';
+import { withBase } from '../../../config/base';
+import { $authStatus, initAuth } from '../../../stores/user';
 import Modal from '../../account/Modal';
 import { $cloudEngine, startCloudSync } from './cloudSync';
 import './cloud.css';
@@ -248,4 +254,33 @@ function CloudPanel() {
   );
 }
 
-export default withBoundary('cloud library', CloudPanel);
+/**
+ * The panel for a signed-in reader; for anyone else, what an account adds.
+ * Offline (the account service cannot be reached) the local "signed in"
+ * hint stands, so a signed-in reader keeps the panel's offline state.
+ */
+function CloudArea() {
+  const status = useStore($authStatus);
+  useEffect(() => initAuth(), []);
+  if (status === 'signed-in' || (status === 'unavailable' && readSignedInHint())) return <CloudPanel />;
+  if (status === 'unknown') {
+    return (
+      <p className="cloud-checking" role="status">
+        Checking your account…
+      </p>
+    );
+  }
+  return (
+    <section className="card cloud-guest" aria-labelledby="cloud-guest-title" data-cloud="signed-out">
+      <h2 id="cloud-guest-title">Cloud sync</h2>
+      <p>Your documents are kept on this device, and everything below works without an account. Sign in to keep them in the cloud too, and on every device you sign in on.</p>
+      <div className="cloud-actions">
+        <a className="btn btn-primary" href={withBase('/login?redirect=/nucleus/library')}>
+          Sign in to sync
+        </a>
+      </div>
+    </section>
+  );
+}
+
+export default withBoundary('cloud library', CloudArea);

@@ -1,0 +1,93 @@
+/**
+ * A player without an account, by mouse: a deleted document comes back by
+ * Undo and from the library's trash (no sign-in form on the way), two
+ * documents of one name are told apart, and "New" still opens a document
+ * when this device's storage refuses every write.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+test.describe.configure({ timeout: 90_000 });
+const LOADED = { timeout: 20_000 };
+const saveState = (page: Page) => page.locator('[data-save-state]');
+
+async function newCore(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'New core' }).first().click();
+  await expect(page).toHaveURL(/\?id=/, LOADED);
+  await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved', LOADED);
+}
+
+async function deleteOpenCore(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Document', exact: true }).click();
+  await page.getByRole('list', { name: 'Document actions' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete this core?' }).getByRole('button', { name: 'Delete' }).click();
+}
+
+test('a guest brings a deleted document back by Undo and from the trash; same names are told apart', async ({ page, at }) => {
+  await page.goto(at('/nucleus/CoreEditor'));
+  await newCore(page);
+  await page.getByRole('textbox', { name: 'Name' }).fill('Blink');
+  await page.getByRole('button', { name: 'Document', exact: true }).click();
+  await page.getByRole('list', { name: 'Document actions' }).getByRole('button', { name: 'New', exact: true }).click();
+  await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved', LOADED);
+  await page.getByRole('textbox', { name: 'Name' }).fill('Blink');
+  await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved', LOADED);
+
+  // The editor's list: Undo right after the delete.
+  await deleteOpenCore(page);
+  const said = page.locator('.kit-notice').filter({ hasText: '“Blink” was moved to the trash.' });
+  await said.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.locator('.kit-notice')).toHaveText('“Blink” is back in your list.');
+  // Two cores named Blink: each row shows its date and short id, not only on hover.
+  const blinks = page.locator('.kit-doc-list li').filter({ has: page.getByRole('link', { name: 'Blink', exact: true }) });
+  await expect(blinks).toHaveCount(2);
+  await expect(blinks.locator('[data-same-name]')).toHaveCount(2);
+  await expect(blinks.locator('[data-same-name]').first()).toBeVisible();
+  await expect(blinks.locator('[data-same-name]').first()).toContainText(/^made .+ · #[0-9a-f]{6}$/);
+
+  // Deleted again, the notice leads to the trash, which a guest can use.
+  await blinks.first().getByRole('link').click();
+  await deleteOpenCore(page);
+  await page.locator('.kit-notice').getByRole('link', { name: 'Open the trash' }).click();
+  await expect(page).toHaveURL(/\/nucleus\/library\?view=trash$/);
+  await expect(page.locator('[data-cloud="signed-out"]')).toBeVisible();
+  const trash = page.getByRole('list', { name: 'Documents in the trash' });
+  await trash.getByRole('button', { name: 'Restore Blink' }).click();
+  await expect(page.locator('.lib-notice')).toContainText('Restored "Blink".');
+  await expect(trash).toBeHidden();
+
+  // The library's own delete: Undo, then the trash from the same sentence.
+  await page.getByRole('group', { name: 'Show' }).getByRole('button', { name: /Documents/ }).click();
+  const rows = page.getByRole('list', { name: 'Your documents' }).getByRole('listitem');
+  await expect(rows.locator('[data-same-name]')).toHaveCount(2);
+  await rows.first().getByRole('button', { name: 'Actions for Blink' }).click();
+  await rows.first().getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Move to the trash?' }).getByRole('button', { name: 'Move to the trash' }).click();
+  await expect(page.locator('.lib-notice')).toContainText('Moved "Blink" to the trash.');
+  await page.locator('.lib-notice').getByRole('button', { name: 'Undo' }).click();
+  await expect(page.locator('.lib-notice')).toContainText('Restored "Blink".');
+  await expect(page.locator('.lib-notice').getByRole('button', { name: 'Undo' })).toHaveCount(0);
+  await expect(rows).toHaveCount(2);
+});
+
+test('New with every IndexedDB write failing opens the document with the sentence and Export, and no error', async ({ page, at }) => {
+  await page.addInitScript(() => {
+    IDBObjectStore.prototype.put = function () {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(at('/nucleus/CoreEditor'));
+  await page.getByRole('button', { name: 'New core' }).first().click();
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('New core', LOADED);
+  await expect(page).toHaveURL(/\?id=/);
+  await expect(saveState(page)).toHaveAttribute('data-save-state', 'error');
+  await expect(page.getByRole('alert').filter({ hasText: /^Not saved: this device's storage for Nucleus is full\./ })).toContainText('use Export to keep a copy');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Kept while full');
+  await page.getByRole('button', { name: 'Document', exact: true }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('list', { name: 'Document actions' }).getByRole('button', { name: 'Export' }).click();
+  expect((await download).suggestedFilename()).toBe('kept-while-full.nucleus.json');
+  expect(errors).toEqual([]);
+});
