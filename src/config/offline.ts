@@ -5,3 +5,9 @@
  * reload into a new build.
  */
 export const PAGES_CACHE = 'nucleus-pages';
+
+/** Hashed scripts, styles, fonts and WebAssembly, cached as pages load them (an editor once opened works offline). */
+export const ASSETS_CACHE = 'nucleus-assets';
+
+/** The search files, the content database and its engine, cached when first fetched (network first). */
+export const SEARCH_CACHE = 'nucleus-search';
