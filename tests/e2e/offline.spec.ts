@@ -1,6 +1,8 @@
 import { test, expect } from './fixtures';
 
 test.describe('offline reading', () => {
+  // A phone: no page is prefetched unasked, so a page never visited is one never fetched.
+  test.use({ viewport: { width: 390, height: 844 } });
   test('after one online visit: visited pages, an opened editor and a search made online work offline; the rest says it is not saved', async ({ page, context, at }) => {
     // Nine page loads, a service worker install and two searches: more than the default budget on a busy machine.
     test.setTimeout(60_000);
