@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scratchDir } from '../content/testing';
-import { gzippedBytes, pageAssets, precacheFiles, PRECACHE_BUDGET_GZ_BYTES } from './precache';
+import { editorCode, gzippedBytes, pageAssets, precacheFiles, PRECACHE_BUDGET_GZ_BYTES } from './precache';
 import { precacheList } from './serviceWorker';
 
 function write(out: string, file: string, data: string | Buffer): void {
@@ -30,7 +30,9 @@ function site(pages: number, base = '/'): string {
   write(out, '_astro/shared.js', `export const a="1";`);
   write(out, '_astro/reading.css', 'main{max-width:70ch}');
   write(out, '_astro/SearchDialog.js', `export default "${noise(60_000)}";`);
-  write(out, '_astro/BlueprintEditor.js', `export default "${noise(120_000)}";`);
+  write(out, '_astro/BlueprintEditor.abc.js', `import{a}from"./shared.js";const exportFile=()=>import("./transfer.abc.js");const sync=()=>import("./sdk.abc.js");export default "${noise(120_000)}";`);
+  write(out, '_astro/BlueprintEditor.abc.css', '.editor{display:grid}');
+  write(out, '_astro/transfer.abc.js', 'export const save=1;');
   write(out, '_astro/sdk.abc.js', `export default "${noise(200_000)}";`);
   write(out, 'builds/current.js', 'self.build="x";');
   write(out, 'favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -45,7 +47,7 @@ function site(pages: number, base = '/'): string {
   write(out, '_astro/LoginForm.js', `export default "${noise(40_000)}";`);
   // The login page is not a reading page: its island is not the shell.
   write(out, 'login/index.html', page(base, 'Sign in', `<astro-island component-url="${base}_astro/LoginForm.js"></astro-island>`));
-  write(out, 'nucleus/BlueprintEditor/index.html', page(base, 'Blueprint editor', `<link rel="modulepreload" href="${base}_astro/BlueprintEditor.js">`));
+  write(out, 'nucleus/BlueprintEditor/index.html', page(base, 'Blueprint editor', `<link rel="modulepreload" href="${base}_astro/EditorShell.js">`));
   for (let i = 0; i < pages; i++) {
     write(out, `rules/page-${i}/index.html`, page(base, `Rule ${i}`));
     write(out, `search/text-${i}.json`, `{"t":"${noise(2_000)}"}`);
@@ -76,6 +78,12 @@ describe('the precache list', () => {
     // The service worker's own list (with revisions) is this one.
     expect((await precacheList(large, '/')).map((e) => e.url)).toEqual(manyPages);
   }, 60_000);
+
+  it('lists each editor’s whole code, what loads on a click included, for the page to cache once the editor is open; never Firebase', async () => {
+    expect(await editorCode(site(3))).toEqual({
+      blueprint: ['_astro/BlueprintEditor.abc.css', '_astro/BlueprintEditor.abc.js', '_astro/shared.js', '_astro/transfer.abc.js'],
+    });
+  });
 
   it('reads asset addresses under a sub-path and leaves other sites’ files out', () => {
     const html = page('/guide/', 'Combat', '<script src="https://example.com/x.js"></script><link rel="icon" href="/guide/favicon.svg">');

@@ -22,6 +22,7 @@ import { gzipSync } from 'node:zlib';
 import { init, parse as parseModule } from 'es-module-lexer';
 import { parse as parseHtml } from 'parse5';
 import { EDITORS } from '../config/editors';
+export { EDITOR_CODE_FILE } from '../config/offline';
 
 /** At most this many bytes, gzipped, whatever the size of the site (issue 37). */
 export const PRECACHE_BUDGET_GZ_BYTES = 150 * 1024;
@@ -70,20 +71,23 @@ export function pageAssets(html: string, base: string): string[] {
   return urls.map((u) => assetFile(u, base)).filter((f): f is string => f !== null);
 }
 
-/** Each module's static imports, followed to the end (dynamic `import()` loads on use). */
-async function withStaticImports(out: string, files: string[]): Promise<string[]> {
+/** The Firebase SDK's chunk (src/auth loads it for signed-in readers): cached when first used, never listed. */
+const FIREBASE_CHUNK = /(^|\/)sdk\.[^/]+\.js$/;
+
+/** Each module's static imports, followed to the end (with `dynamic`, its `import()`s too), never into the Firebase SDK. */
+async function withImports(out: string, files: string[], dynamic = false): Promise<string[]> {
   await init;
   const seen = new Set<string>();
   const queue = [...files];
   while (queue.length > 0) {
     const file = queue.shift()!;
-    if (seen.has(file) || !existsSync(join(out, file))) continue;
+    if (seen.has(file) || FIREBASE_CHUNK.test(file) || !existsSync(join(out, file))) continue;
     seen.add(file);
     if (!file.endsWith('.js')) continue;
     const [imports] = parseModule(readFileSync(join(out, file), 'utf8'));
     for (const i of imports) {
       // d === -1: a static import; ≥ 0: import(), loaded on use.
-      if (i.d === -1 && i.n && i.n.startsWith('.')) queue.push(posix.join(posix.dirname(file), i.n));
+      if ((i.d === -1 || (dynamic && i.d >= 0)) && i.n && i.n.startsWith('.')) queue.push(posix.join(posix.dirname(file), i.n));
     }
   }
   return [...seen];
@@ -117,11 +121,33 @@ export async function precacheFiles(out: string, base = '/'): Promise<string[]> 
   const assets = shellPages(out).flatMap((page) => pageAssets(page.html, base));
   const icons = ['favicon.svg', 'manifest.webmanifest', ...(existsSync(join(out, 'icons')) ? readdirSync(join(out, 'icons')).map((n) => `icons/${n}`) : [])];
   const small = icons.filter((f) => existsSync(join(out, f)) && statSync(join(out, f)).size <= SMALL_ICON_BYTES);
-  const files = new Set([...(await withStaticImports(out, assets)), ...small, 'offline/index.html', 'builds/current.js']);
+  const files = new Set([...(await withImports(out, assets)), ...small, 'offline/index.html', 'builds/current.js']);
   return [...files].filter((f) => existsSync(join(out, f))).sort();
 }
 
 /** The precache list's size as a first visit pays it: each file gzipped (as hosts serve them). */
 export function gzippedBytes(out: string, files: string[]): number {
   return files.reduce((sum, f) => sum + gzipSync(readFileSync(join(out, f)), { level: 9 }).length, 0);
+}
+
+/** Each editor's files, by its kind (`blueprint`): site-relative, for the page to cache when the editor is first opened. */
+export type EditorCode = Record<string, string[]>;
+
+/**
+ * Each editor's code: its chunk (`_astro/<slug>.<hash>.js`, Vite names it
+ * after the component) with every import, static or dynamic (import and
+ * export, share links, the document parser load on a click, and must work
+ * offline too), its stylesheet; never the Firebase SDK (signed-in readers
+ * only). Generic over src/config/editors.ts: a new editor is listed once it
+ * is there.
+ */
+export async function editorCode(out: string): Promise<EditorCode> {
+  const assets = existsSync(join(out, '_astro')) ? readdirSync(join(out, '_astro')) : [];
+  const code: EditorCode = {};
+  for (const { slug, kind } of EDITORS) {
+    const own = assets.filter((name) => name.startsWith(`${slug}.`) && /\.(js|css)$/.test(name)).map((name) => `_astro/${name}`);
+    if (own.length === 0) continue;
+    code[kind] = (await withImports(out, own, true)).sort();
+  }
+  return code;
 }

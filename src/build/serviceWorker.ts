@@ -21,7 +21,7 @@ import { cacheFolder, sha, writeAtomic } from './cache';
 import { startPhase, endPhase, timed } from './timing';
 import type { OutputLogger } from './output';
 import { normalBase } from './headers';
-import { gzippedBytes, precacheFiles, PRECACHE_BUDGET_GZ_BYTES } from './precache';
+import { EDITOR_CODE_FILE, editorCode, gzippedBytes, precacheFiles, PRECACHE_BUDGET_GZ_BYTES } from './precache';
 import { ASSETS_CACHE, PAGES_CACHE, SEARCH_CACHE } from '../config/offline';
 
 /** Stands in for the precache list in the cached service worker (see below). */
@@ -151,6 +151,8 @@ export async function writeServiceWorker(out: string, logger: OutputLogger): Pro
   const template = await timed('service worker code (cached per configuration)', () => workerTemplate(out));
   const entries = await timed('service worker precache list', () => precacheList(out));
   writeFileSync(join(out, 'sw.js'), template.replace(PLACEHOLDER_JS, () => JSON.stringify(entries)));
+  // Each editor's code, which the editor's page caches once the editor is open (src/editors/offline.ts).
+  writeFileSync(join(out, EDITOR_CODE_FILE), JSON.stringify(await editorCode(out)));
   const gz = gzippedBytes(out, entries.map((e) => e.url));
   endPhase('service worker', started);
   const figure = `service worker: ${entries.length} files precached (${(gz / 1024).toFixed(0)} KiB gzipped, budget ${PRECACHE_BUDGET_GZ_BYTES / 1024} KiB)`;

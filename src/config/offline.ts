@@ -11,3 +11,6 @@ export const ASSETS_CACHE = 'nucleus-assets';
 
 /** The search files, the content database and its engine, cached when first fetched (network first). */
 export const SEARCH_CACHE = 'nucleus-search';
+
+/** The build's list of each editor's code by kind (src/build/precache.ts), which an open editor caches (src/editors/offline.ts). */
+export const EDITOR_CODE_FILE = 'editors-offline.json';
