@@ -81,7 +81,13 @@ async function mount(el: HTMLElement): Promise<void> {
   root.render(createElement(IslandBoundary, { name: `${kind} editor`, children: createElement(Editor, { rulesLinks }) }));
   // The rest of its code (import, export, share, the parser) for offline use, once the page is idle.
   const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-  idle(() => void keepEditorCode(kind).catch((e: unknown) => console.warn('[nucleus] the editor is not saved for offline use:', e)));
+  idle(() =>
+    keepEditorCode(kind).then(
+      // A state to wait for (tests, devtools): this editor now opens offline.
+      () => void (document.documentElement.dataset.editorOffline = kind),
+      (e: unknown) => console.warn('[nucleus] the editor is not saved for offline use:', e),
+    ),
+  );
 }
 
 onPage(() => {

@@ -13,6 +13,8 @@ test.describe('offline reading', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.goto(at('/nucleus/BlueprintEditor'));
     await expect(page.getByRole('button', { name: 'New blueprint' })).toBeVisible();
+    // Its whole code is kept once the page is idle, what a click loads included.
+    await expect(page.locator('html')).toHaveAttribute('data-editor-offline', 'blueprint', { timeout: 15_000 });
     await page.goto(at('/rules/combat'));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const combatTitle = await page.getByRole('heading', { level: 1 }).textContent();
