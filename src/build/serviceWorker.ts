@@ -2,17 +2,16 @@
  * Generates the service worker after the build (workbox-build): the precache
  * list comes from the files in dist/, never from a hand-kept list.
  *
- * Precached: the app shell (scripts, styles, icons), the home page, the
- * editors, the offline page, the search index (manifest and its part files,
- * section texts included) and the content database.
- * Every other page is cached when visited (stale-while-revalidate); a page
- * never visited falls back to the offline page.
+ * Precached: the shell a reader needs to read offline (precache.ts: the
+ * offline page, the reading pages' scripts and styles, small icons), at most
+ * 150 KB gzipped whatever the size of the site. Cached when first used
+ * (runtime routes below): every page read or prefetched, the hashed scripts,
+ * styles and fonts (so an editor once opened works offline), the search
+ * files, the content database and its engine. A page never visited falls
+ * back to the offline page.
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
-// getManifest alone: the package's index loads Rollup and Terser for
-// generateSW (about 1 s), which runs only when the worker code is not cached.
-import { getManifest } from 'workbox-build/build/get-manifest.js';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -21,51 +20,22 @@ import { join } from 'node:path';
 import { cacheFolder, sha, writeAtomic } from './cache';
 import { startPhase, endPhase, timed } from './timing';
 import type { OutputLogger } from './output';
-import { PAGES_CACHE } from '../config/offline';
-
-/** `nucleus/CoreEditor` → `nucleus/CoreEditor/index.html`, for each page folder under `dir`. */
-function pageFolders(out: string, dir: string): [string, string[]][] {
-  const base = join(out, dir);
-  if (!existsSync(base)) return [];
-  const pages: [string, string[]][] = existsSync(join(base, 'index.html')) ? [[dir, [`${dir}/index.html`]]] : [];
-  for (const name of readdirSync(base)) {
-    if (existsSync(join(base, name, 'index.html'))) pages.push([`${dir}/${name}`, [`${dir}/${name}/index.html`]]);
-  }
-  return pages;
-}
+import { normalBase } from './headers';
+import { EDITOR_CODE_FILE, editorCode, gzippedBytes, precacheFiles, PRECACHE_BUDGET_GZ_BYTES } from './precache';
+import { ASSETS_CACHE, PAGES_CACHE, SEARCH_CACHE } from '../config/offline';
 
 /** Stands in for the precache list in the cached service worker (see below). */
 const PLACEHOLDER = { url: '__nucleus-precache-list__', revision: '__nucleus__' };
 const PLACEHOLDER_JS = `[{url:${JSON.stringify(PLACEHOLDER.url)},revision:${JSON.stringify(PLACEHOLDER.revision)}}]`;
 
-/** The configuration Workbox gets (the precache list apart). */
+/** What workbox-build needs to bundle the worker; the list itself is precacheList's. */
 function swOptions(out: string) {
-  return {
-    globDirectory: out,
-    globPatterns: [
-      '_astro/**/*.{js,css,woff2,wasm}',
-      'favicon.svg',
-      'manifest.webmanifest',
-      'icons/*.png',
-      'index.html',
-      '404.html',
-      'offline/index.html',
-      'nucleus/index.html',
-      'nucleus/*/index.html',
-      'search-index.json',
-      'search/**/*.json',
-      'content.sqlite',
-      'sql-wasm.wasm',
-      // The build id and integrity every page loads: the worker's own build.
-      'builds/current.js',
-    ],
-    // The Firebase SDK loads only for signed-in readers; never precache it for everyone.
-    globIgnores: ['sw.js', 'workbox-*.js', '_astro/sdk.*.js'],
-    // Pages are linked without a trailing slash (/nucleus/CoreEditor):
-    // precache them under that address too.
-    templatedURLs: Object.fromEntries([...pageFolders(out, 'nucleus'), ...pageFolders(out, 'offline')]),
-    maximumFileSizeToCacheInBytes: 30 * 1024 * 1024,
-  };
+  return { globDirectory: out, globPatterns: ['offline/index.html'] };
+}
+
+/** The precache list: each shell file with its content's hash as its revision. */
+export async function precacheList(out: string, base = normalBase(process.env.NUCLEUS_BASE ?? '/')): Promise<{ url: string; revision: string }[]> {
+  return (await precacheFiles(out, base)).map((url) => ({ url, revision: sha(readFileSync(join(out, url))) }));
 }
 
 /** What shapes the worker's code; functions as their source text. */
@@ -95,6 +65,22 @@ function runtimeOptions() {
         urlPattern: ({ url }: { url: URL }) => /\/api\/content\//.test(url.pathname) || /\/builds\/meta\//.test(url.pathname),
         handler: 'StaleWhileRevalidate' as const,
         options: { cacheName: 'nucleus-data', expiration: { maxEntries: 4000 } },
+      },
+      // Hashed file names: a name is one content forever. Whatever a page
+      // loaded (an editor and its parts, React, the search dialog, Firebase
+      // for a signed-in reader) is there offline next time.
+      {
+        urlPattern: ({ url }: { url: URL }) => /\/_astro\/[^/]+\.(js|css|woff2|wasm)$/.test(url.pathname),
+        handler: 'CacheFirst' as const,
+        options: { cacheName: ASSETS_CACHE, expiration: { maxEntries: 600 } },
+      },
+      // Not hashed, and a manifest must match its parts: the network first,
+      // the cached copy offline (search then answers from what was fetched,
+      // and says what it cannot reach: components/search/loader.ts).
+      {
+        urlPattern: ({ url }: { url: URL }) => /\/(search-index\.json|search\/.+\.json|content\.sqlite|sql-wasm\.wasm)$/.test(url.pathname),
+        handler: 'NetworkFirst' as const,
+        options: { cacheName: SEARCH_CACHE, expiration: { maxEntries: 3000 } },
       },
     ],
   };
@@ -163,12 +149,15 @@ function removeBundlerScratch(name: string): void {
 export async function writeServiceWorker(out: string, logger: OutputLogger): Promise<void> {
   const started = startPhase();
   const template = await timed('service worker code (cached per configuration)', () => workerTemplate(out));
-  const { manifestEntries, count, size, warnings } = await timed('service worker precache list', () => getManifest(swOptions(out)));
-  const list = JSON.stringify((manifestEntries ?? []).map(({ url, revision }) => ({ url, revision })));
-  writeFileSync(join(out, 'sw.js'), template.replace(PLACEHOLDER_JS, () => list));
+  const entries = await timed('service worker precache list', () => precacheList(out));
+  writeFileSync(join(out, 'sw.js'), template.replace(PLACEHOLDER_JS, () => JSON.stringify(entries)));
+  // Each editor's code, which the editor's page caches once the editor is open (src/editors/offline.ts).
+  writeFileSync(join(out, EDITOR_CODE_FILE), JSON.stringify(await editorCode(out)));
+  const gz = gzippedBytes(out, entries.map((e) => e.url));
   endPhase('service worker', started);
-  for (const w of warnings) logger.warn(w);
-  logger.info(`service worker: ${count} files precached (${(size / 1024).toFixed(0)} KiB)`);
+  const figure = `service worker: ${entries.length} files precached (${(gz / 1024).toFixed(0)} KiB gzipped, budget ${PRECACHE_BUDGET_GZ_BYTES / 1024} KiB)`;
+  if (gz > PRECACHE_BUDGET_GZ_BYTES) logger.warn(`${figure}: over budget, so every first visit downloads more than it shows (src/build/precache.ts)`);
+  else logger.info(figure);
 }
 
 export default function serviceWorker(): AstroIntegration {

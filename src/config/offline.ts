@@ -5,3 +5,12 @@
  * reload into a new build.
  */
 export const PAGES_CACHE = 'nucleus-pages';
+
+/** Hashed scripts, styles, fonts and WebAssembly, cached as pages load them (an editor once opened works offline). */
+export const ASSETS_CACHE = 'nucleus-assets';
+
+/** The search files, the content database and its engine, cached when first fetched (network first). */
+export const SEARCH_CACHE = 'nucleus-search';
+
+/** The build's list of each editor's code by kind (src/build/precache.ts), which an open editor caches (src/editors/offline.ts). */
+export const EDITOR_CODE_FILE = 'editors-offline.json';

@@ -17,6 +17,7 @@ import type { Root } from 'react-dom/client';
 import { onPage } from '../scripts/lifecycle';
 import type { EDITORS as EDITOR_ROUTES } from '../config/editors';
 import type { RulesLinks } from './kit';
+import { keepEditorCode } from './offline';
 
 type EditorKind = (typeof EDITOR_ROUTES)[number]['kind'];
 type EditorComponent = ComponentType<{ rulesLinks?: RulesLinks }>;
@@ -78,6 +79,15 @@ async function mount(el: HTMLElement): Promise<void> {
   mounted.set(el, root);
   // A crash while rendering shows the error panel in the editor's place (SPEC §4 "App start").
   root.render(createElement(IslandBoundary, { name: `${kind} editor`, children: createElement(Editor, { rulesLinks }) }));
+  // The rest of its code (import, export, share, the parser) for offline use, once the page is idle.
+  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+  idle(() =>
+    keepEditorCode(kind).then(
+      // A state to wait for (tests, devtools): this editor now opens offline.
+      () => void (document.documentElement.dataset.editorOffline = kind),
+      (e: unknown) => console.warn('[nucleus] the editor is not saved for offline use:', e),
+    ),
+  );
 }
 
 onPage(() => {

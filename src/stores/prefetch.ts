@@ -1,8 +1,41 @@
 /**
  * Link prefetch with at most 4 requests in flight (SPEC §9): a queue, each
- * URL fetched once per page; hovered links jump the queue.
+ * URL fetched once per page; hovered links jump the queue. And when links
+ * in view are worth fetching before anyone points at them (prefetchPolicy).
  */
 export const MAX_PRELOADS = 4;
+
+/** Pages a view may prefetch because their links came into view: a page prefetched and never read is paid for. */
+export const MAX_IN_VIEW_PAGES = 8;
+
+/** Narrower than this (the site's md breakpoint), a screen is a phone's or a tablet's. */
+export const WIDE_SCREEN_PX = 1024;
+
+/** Connections (`navigator.connection.effectiveType`) too slow to spend on pages nobody asked for. */
+const SLOW_CONNECTIONS = new Set(['slow-2g', '2g', '3g']);
+
+/** What the page knows of the reader's screen and connection. */
+export interface ReadingConditions {
+  /** The window's width in CSS pixels. */
+  width: number;
+  /** The reader asked for less data (Save-Data). */
+  saveData?: boolean;
+  /** The Network Information API's estimate, when the browser has one. */
+  effectiveType?: string;
+}
+
+/**
+ * How many pages a view may prefetch for links in view: none on a phone or
+ * tablet, with Save-Data or on a connection below 4g (a link is then fetched
+ * only once it is touched, hovered or focused: someone is about to open it);
+ * at most MAX_IN_VIEW_PAGES on a wide screen with a fast connection. A
+ * browser without the connection estimate is taken at its screen's word.
+ */
+export function inViewPrefetchBudget(reader: ReadingConditions): number {
+  if (reader.width < WIDE_SCREEN_PX || reader.saveData) return 0;
+  if (reader.effectiveType && SLOW_CONNECTIONS.has(reader.effectiveType)) return 0;
+  return MAX_IN_VIEW_PAGES;
+}
 
 export interface PrefetchQueue {
   /** Queue a URL (`urgent`: a hovered link goes first). */

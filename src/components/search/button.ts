@@ -31,7 +31,10 @@ function failed(where: HTMLElement, error: unknown): void {
     note.setAttribute('role', 'alert');
     where.append(note);
   }
-  note.textContent = 'Search could not load. Check the connection and try again.';
+  // Offline, its code is there only if search was opened once online (the service worker keeps it then).
+  note.textContent = navigator.onLine
+    ? 'Search could not load. Check the connection and try again.'
+    : 'You are offline, and search is not saved on this device yet: it works offline once you have searched here online.';
 }
 
 let code: ReturnType<typeof fetchCode> | null = null;

@@ -2,7 +2,8 @@
  * Loads the search index in the browser: the manifest when search is first
  * opened (the drafts' head joins in preview mode), then the part files each
  * search asks for (src/search/format.ts F1–F3), each fetched once. The
- * service worker precaches all of these files, so search works offline.
+ * service worker keeps each file once fetched (network first), so offline a
+ * search answers from what was fetched and says what it cannot reach.
  */
 import { SearchEngine, SEARCH_MANIFEST_PATH, type SearchManifest, type SearchPart } from '../../search';
 import { withBase } from '../../config/base';
@@ -12,6 +13,9 @@ async function getJson<T>(path: string, what: string): Promise<T> {
   try {
     response = await fetch(withBase(path));
   } catch {
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      throw new Error(`You are offline, and this part of the search index (${what}) is not saved on this device: search again once you are online.`);
+    }
     throw new Error(`The search index could not be loaded (${what}): check the connection and try again.`);
   }
   if (!response.ok) throw new Error(`The search index could not be loaded (${what}: HTTP ${response.status}).`);
