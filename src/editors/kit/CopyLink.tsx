@@ -4,7 +4,7 @@
  * none) it says so and selects the link, so it can be copied by hand.
  */
 import { useState } from 'react';
-import { copyOutcomeText, type CopyOutcome } from './notice';
+import { copyOutcomeText, copyToClipboard, type CopyOutcome } from './notice';
 
 export function CopyLink({ url, inputId }: { url: string; inputId: string }) {
   const [outcome, setOutcome] = useState<CopyOutcome | null>(null);
@@ -15,23 +15,18 @@ export function CopyLink({ url, inputId }: { url: string; inputId: string }) {
       input.select();
     }
   };
-  const refused = (why: CopyOutcome) => {
-    setOutcome(why);
-    selectLink();
-  };
+
   return (
     <div className="kit-copy-link">
       <button
         type="button"
         className="btn kit-small"
-        onClick={() => {
-          const clip = navigator.clipboard;
-          if (!clip) return refused('unavailable');
-          clip.writeText(url).then(
-            () => setOutcome('copied'),
-            () => refused('refused'),
-          );
-        }}
+        onClick={() =>
+          void copyToClipboard(url).then((outcome) => {
+            setOutcome(outcome);
+            if (outcome !== 'copied') selectLink();
+          })
+        }
       >
         Copy link
       </button>

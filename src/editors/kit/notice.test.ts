@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyOutcomeText, namedCount, noticeNow } from './notice';
+import { copyOutcomeText, copyToClipboard, namedCount, noticeNow } from './notice';
 
 describe('notices say what is true now', () => {
   const jacket = { name: 'Padded Jacket' };
@@ -22,5 +22,22 @@ describe('"Copy link" says what happened', () => {
     expect(copyOutcomeText('copied')).toBe('Link copied.');
     expect(copyOutcomeText('refused')).toMatch(/did not allow copying.*selected.*Ctrl\+C/);
     expect(copyOutcomeText('unavailable')).toMatch(/not available.*selected.*Ctrl\+C/);
+  });
+});
+
+describe('copyToClipboard', () => {
+  it('says "unavailable" without a clipboard, and never throws', async () => {
+    const had = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+    Object.defineProperty(globalThis, 'navigator', { value: {}, configurable: true });
+    try {
+      expect(await copyToClipboard('x')).toBe('unavailable');
+      Object.defineProperty(globalThis, 'navigator', { value: { clipboard: { writeText: () => Promise.reject(new Error('denied')) } }, configurable: true });
+      expect(await copyToClipboard('x')).toBe('refused');
+      Object.defineProperty(globalThis, 'navigator', { value: { clipboard: { writeText: () => Promise.resolve() } }, configurable: true });
+      expect(await copyToClipboard('x')).toBe('copied');
+    } finally {
+      if (had) Object.defineProperty(globalThis, 'navigator', had);
+      else Reflect.deleteProperty(globalThis, 'navigator');
+    }
   });
 });

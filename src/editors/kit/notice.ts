@@ -35,3 +35,15 @@ export function copyOutcomeText(outcome: CopyOutcome): string {
       return 'Copying is not available in this browser: the link is selected above, copy it with Ctrl+C (⌘C on a Mac).';
   }
 }
+
+/** Puts text on the clipboard and says what became of it (never throws: a refusal is an outcome to say). */
+export async function copyToClipboard(text: string): Promise<CopyOutcome> {
+  const clip = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
+  if (!clip) return 'unavailable';
+  try {
+    await clip.writeText(text);
+    return 'copied';
+  } catch {
+    return 'refused';
+  }
+}
