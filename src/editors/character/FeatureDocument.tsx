@@ -1,8 +1,8 @@
 /**
  * The feature document: the six feature trees, one shown at a time, slots
  * used against feature slots, and the features taken with their counts.
- * Rule feedback: a locked feature is refused with the reason beside the
- * tree; a held feature that breaks a rule (e.g. its prerequisite was given
+ * Rule feedback: a locked feature says the reason beside the tree and
+ * offers "Take anyway"; a held feature that breaks a rule (e.g. its prerequisite was given
  * up) shows the engine's issue on its row.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -11,7 +11,7 @@ import { TREE_TITLES } from '../../components/rules/tree';
 import { FieldIssues, Meter, fieldId, issuesAt, issuesWithin, useEditor } from '../kit';
 import { useCharacterData } from './data';
 import { dropFeature, takeFeature } from './edit';
-import { featureStatus, type FeatureStatus } from './features';
+import { canTakeAnyway, currentMessage, featureStatus, type FeatureMessage, type FeatureStatus } from './features';
 import { FeatureTree } from './FeatureTree';
 
 export function FeatureDocument() {
@@ -23,14 +23,18 @@ export function FeatureDocument() {
   const firstTree = doc.features.map((f) => catalogues.features.find((e) => e.id === f.id)?.tree).find(Boolean) ?? TREES[0];
   const [tree, setTree] = useState<string>(firstTree);
   const [selected, setSelected] = useState<string | undefined>();
-  const [message, setMessage] = useState<{ id: string; text: string; kind: 'refused' | 'done' } | undefined>();
+  const [message, setMessage] = useState<FeatureMessage | undefined>();
 
+  const take = (s: FeatureStatus) => {
+    change((c) => takeFeature(c, s.entry.id));
+    const count = s.entry.maxTimes > 1 ? ` (${s.times + 1} of ${s.entry.maxTimes})` : '';
+    setMessage({ id: s.entry.id, kind: 'done', times: s.times + 1, text: s.reason ? `${s.entry.name} taken anyway${count}: ${s.reason}` : `${s.entry.name} taken${count}.` });
+  };
   const choose = (s: FeatureStatus) => {
     setSelected(s.entry.id);
     if (readOnly) return setMessage({ id: s.entry.id, kind: 'refused', text: 'This character is read-only: save a copy to change it.' });
-    if (s.reason) return setMessage({ id: s.entry.id, kind: 'refused', text: s.reason });
-    change((c) => takeFeature(c, s.entry.id));
-    setMessage({ id: s.entry.id, kind: 'done', text: `${s.entry.name} taken${s.entry.maxTimes > 1 ? ` (${s.times + 1} of ${s.entry.maxTimes})` : ''}.` });
+    if (s.reason) return setMessage({ id: s.entry.id, kind: 'refused', times: s.times, text: s.reason, anyway: canTakeAnyway(s) ? () => take(s) : undefined });
+    take(s);
   };
 
   // A stable handler lets the (memoised) tree skip re-rendering when nothing it shows changed.
@@ -66,7 +70,7 @@ export function FeatureDocument() {
         })}
       </div>
       <h3 className="ch-sub">{TREE_TITLES[tree] ?? tree} tree</h3>
-      <p className="ch-muted">Choose a feature to take it. Locked features say what they need.</p>
+      <p className="ch-muted">Choose a feature to take it. Locked features say what they need, and can be taken anyway.</p>
       <FeatureTree
         title={TREE_TITLES[tree] ?? tree}
         tree={tree}
@@ -74,7 +78,7 @@ export function FeatureDocument() {
         selected={selected}
         readOnly={readOnly}
         onChoose={onChoose}
-        message={message}
+        message={currentMessage(message, statuses)}
       />
       {sel && (
         <div className="ch-feature-detail" aria-live="polite">
@@ -115,7 +119,7 @@ export function FeatureDocument() {
                 </div>
                 <div className="ch-row-actions">
                   {s && s.entry.maxTimes > 1 && (
-                    <button type="button" className="btn kit-small" disabled={readOnly || !!s.reason} title={s.reason} aria-label={`Take ${name} once more`} onClick={() => choose(s)}>
+                    <button type="button" className="btn kit-small" disabled={readOnly || (!!s.reason && !canTakeAnyway(s))} title={s.reason} aria-label={`Take ${name} once more`} onClick={() => choose(s)}>
                       +1
                     </button>
                   )}

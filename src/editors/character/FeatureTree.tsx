@@ -2,7 +2,7 @@
  * One feature tree, made interactive: the layered layout of the rules
  * pages' tree charts (tiers as columns, prerequisite lines), drawn as a
  * grid of buttons that shrinks to a phone's width. Choosing a node takes
- * the feature; a locked node is not taken and says why, in place.
+ * the feature; a locked node says why, in place, and offers "Take anyway".
  */
 import { memo, useMemo } from 'react';
 import { layoutTree, NODE_H, type TreeFeature } from '../../components/rules/tree';
@@ -17,8 +17,8 @@ export interface FeatureTreeProps {
   selected?: string;
   readOnly: boolean;
   onChoose: (status: FeatureStatus) => void;
-  /** The message about the chosen node (why it was not taken, or what happened). */
-  message?: { id: string; text: string; kind: 'refused' | 'done' };
+  /** The message about the chosen node (why it was not taken, or what happened); `anyway` takes it past the rule. */
+  message?: { id: string; text: string; kind: 'refused' | 'done'; anyway?: () => void };
 }
 
 const stateWords: Record<FeatureStatus['state'], string> = { available: 'available', taken: 'taken', maxed: 'taken', locked: 'locked' };
@@ -88,9 +88,16 @@ export const FeatureTree = memo(function FeatureTree({ title, tree, statuses, se
           );
         })}
       </div>
-      <p id={msgId} className={`ch-tree-msg${message ? ` is-${message.kind}` : ''}`} role="status">
-        {message?.text ?? ''}
-      </p>
+      <div className="ch-tree-msg-row">
+        <p id={msgId} className={`ch-tree-msg${message ? ` is-${message.kind}` : ''}`} role="status">
+          {message?.text ?? ''}
+        </p>
+        {message?.anyway && (
+          <button type="button" className="btn kit-small" aria-describedby={msgId} onClick={message.anyway}>
+            Take anyway<span className="visually-hidden"> {byId.get(message.id)?.entry.name}</span>
+          </button>
+        )}
+      </div>
     </div>
   );
 });

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { BLUEPRINT_TYPES, DISCIPLINES, type Blueprint, type Character, type Core } from '../../rules/engine';
-import { FieldIssues, Meter, fieldId, issuesAt, issuesWithin, useEditor } from '../kit';
+import { FieldIssues, Meter, fieldId, issuesAt, issuesWithin, namedCount, noticeNow, useEditor, type Notice } from '../kit';
 import { TYPE_LABELS, useCharacterData } from './data';
 import { addGear, installCore, removeCore, removeGear, wearArmour } from './edit';
 import { copyOwn, copyStandard, staleCopies, updateCopy, type StaleCopy } from './origin';
@@ -45,7 +45,7 @@ export function GearPanel() {
   const { catalogues, own, newId } = data;
   const d = evaluation.derived;
   const [picker, setPicker] = useState<'gear' | 'cores' | null>(null);
-  const [said, setSaid] = useState('');
+  const [said, setSaid] = useState<{ notice: Notice; list: 'gear' | 'cores'; name: string } | null>(null);
   const stale = useMemo(() => staleCopies(doc, [...own.blueprints, ...own.cores]), [doc.gear, doc.cores, own]);
   const staleAt = (list: 'gear' | 'cores', i: number) => stale.find((s) => s.list === list && s.index === i);
   const update = (s: StaleCopy) => {
@@ -89,7 +89,10 @@ export function GearPanel() {
   );
   const pick = (apply: (c: Character) => Character, name: string) => {
     change(apply);
-    setSaid(`${name} ${picker === 'cores' ? 'installed' : 'added'}.`);
+    // The notice holds while the document has one more item of that name than now (it goes when the item is removed).
+    const list = picker === 'cores' ? 'cores' : 'gear';
+    const text = `${name} ${list === 'cores' ? 'installed' : 'added'}.`;
+    setSaid({ notice: { text, holds: namedCount([...doc[list], { name }], name) }, list, name });
     setPicker(null);
   };
 
@@ -99,7 +102,7 @@ export function GearPanel() {
   return (
     <section className="ch-section" aria-labelledby="ch-gear-title" id="gear">
       <h2 id="ch-gear-title">Gear and cores</h2>
-      <p className="visually-hidden" role="status">{said}</p>
+      <p className="visually-hidden" role="status">{said ? noticeNow(said.notice, namedCount(doc[said.list], said.name)) : ''}</p>
 
       <div className="ch-points">
         <span className="ch-points-text">

@@ -1,13 +1,14 @@
 /**
  * The hero document: who the character is (concept, origin, XP and rank),
- * the five attributes and the twelve skills. Steppers stop at the caps of
- * the character's rank; the points left are shown where they are spent, and
+ * the five attributes and the twelve skills. Steppers go past the caps of
+ * the character's rank (the rule's issue shows in place) and stop only at
+ * the game's range; the points left are shown where they are spent, and
  * each skill shows its governing attribute and the dice pool it gives.
  */
 import { ATTRIBUTES, SKILL_NAMES, SKILLS, attributePointsForRank, skillPointsForRank, skillPool, type Character } from '../../rules/engine';
 import { FieldIssues, Meter, NumberStepper, TextField, fieldId, issuesAt, useEditor } from '../kit';
 import { ATTRIBUTE_LABELS, SKILL_LABELS, useCharacterData } from './data';
-import { setXp } from './edit';
+import { ATTRIBUTE_RANGE, SKILL_RANGE, setXp } from './edit';
 import { toSpend, xpToNextRank } from './advancement';
 
 function PointsLeft({ label, left, total, id }: { label: string; left: number; total: number; id: string }) {
@@ -66,7 +67,7 @@ export function HeroDocument() {
         <FieldIssues id={fieldId('attributes')} issues={attrIssues} />
         <div className="ch-steppers ch-attrs">
           {ATTRIBUTES.map((a) => (
-            <NumberStepper key={a} path={`attributes.${a}`} label={ATTRIBUTE_LABELS[a]} min={1} max={d.attributeCap} />
+            <NumberStepper key={a} path={`attributes.${a}`} label={ATTRIBUTE_LABELS[a]} min={ATTRIBUTE_RANGE.min} max={ATTRIBUTE_RANGE.max} />
           ))}
         </div>
       </fieldset>
@@ -85,8 +86,8 @@ export function HeroDocument() {
                 key={s}
                 path={`skills.${s}`}
                 label={SKILL_LABELS[s]}
-                min={0}
-                max={d.skillCap}
+                min={SKILL_RANGE.min}
+                max={SKILL_RANGE.max}
                 hint={
                   <>
                     {ATTRIBUTE_LABELS[attr]} · pool <span data-pool={s}>{pool}</span>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate, parseDocument } from '../../rules';
-import { addGear, newCharacter, removeGear, setAttribute, setSkill, setXp, wearArmour } from './edit';
+import { ATTRIBUTE_RANGE, SKILL_RANGE, addGear, newCharacter, removeGear, setAttribute, setSkill, setXp, wearArmour } from './edit';
 import { NOW, catalogues, fresh, vest } from './testing';
 
 describe('character edits', () => {
@@ -12,14 +12,20 @@ describe('character edits', () => {
     expect(r.derived).toMatchObject({ rank: 1, attributePointsLeft: 8, skillPointsLeft: 10 });
   });
 
-  it('steppers clamp to the caps of the rank: attributes 1–4 and skills 0–3 at creation, 6 and 4 at rank 4', () => {
+  it('steppers go past the caps of the rank (the engine says the rule), stopping only at the game\'s range 1–6 and 0–5', () => {
     let c = fresh();
-    expect(setAttribute(c, 'frame', 6).attributes.frame).toBe(4);
+    const over = setSkill(setAttribute(c, 'frame', 5), 'brawl', 4);
+    expect(over.attributes.frame).toBe(5);
+    expect(over.skills.brawl).toBe(4);
+    const issues = evaluate(over, catalogues).issues;
+    expect(issues.find((i) => i.path === 'attributes.frame')).toMatchObject({ severity: 'error' });
+    expect(issues.find((i) => i.path === 'skills.brawl')).toMatchObject({ severity: 'error' });
+    expect(setAttribute(c, 'frame', 9).attributes.frame).toBe(ATTRIBUTE_RANGE.max);
+    expect(ATTRIBUTE_RANGE.max).toBe(6);
     expect(setAttribute(c, 'frame', 0).attributes.frame).toBe(1);
-    expect(setSkill(c, 'brawl', 5).skills.brawl).toBe(3);
+    expect(setSkill(c, 'brawl', 9).skills.brawl).toBe(SKILL_RANGE.max);
+    expect(SKILL_RANGE.max).toBe(5);
     c = setXp(c, 60, NOW);
-    expect(setAttribute(c, 'frame', 9).attributes.frame).toBe(6);
-    expect(setSkill(c, 'brawl', 9).skills.brawl).toBe(4);
     expect(setSkill(c, 'brawl', 0)).toBe(c);
   });
 

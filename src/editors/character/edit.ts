@@ -1,9 +1,10 @@
 /**
  * Edits of a character document as pure functions (document → document):
- * the kit's undo history records each result as one step. Values are
- * clamped to what the rules allow at the character's rank, so a stepper
- * never produces a document the next click cannot undo; the rules engine
- * still reports anything that breaks a rule (a loaded document may).
+ * the kit's undo history records each result as one step. Attributes and
+ * skills are clamped to the game's whole range only (what a higher rank
+ * could ever allow): a value past the cap of the character's rank is a
+ * rule broken, which the rules engine reports beside the field, never a
+ * value refused (docs/editors.md "Warn, never block").
  */
 import {
   ATTRIBUTES,
@@ -19,6 +20,11 @@ import {
   type Skill,
 } from '../../rules/engine';
 import { syncAdvancement } from './advancement';
+
+/** An attribute's whole range, GAME.md §2 "Range 1–6": the cap of the highest rank. */
+export const ATTRIBUTE_RANGE = { min: 1, max: attributeCapForRank(10) } as const;
+/** A skill's whole range, GAME.md §2 "Ranks 0–5": the cap of the highest rank. */
+export const SKILL_RANGE = { min: 0, max: skillCapForRank(10) } as const;
 
 export function newCharacter(id: string, now: string, name = 'New character'): Character {
   return {
@@ -51,12 +57,12 @@ export function setXp(c: Character, xp: number, now: string): Character {
 }
 
 export function setAttribute(c: Character, a: Attribute, value: number): Character {
-  const v = clamp(value, 1, attributeCapForRank(rankOf(c)));
+  const v = clamp(value, ATTRIBUTE_RANGE.min, ATTRIBUTE_RANGE.max);
   return c.attributes[a] === v ? c : { ...c, attributes: { ...c.attributes, [a]: v } };
 }
 
 export function setSkill(c: Character, s: Skill, value: number): Character {
-  const v = clamp(value, 0, skillCapForRank(rankOf(c)));
+  const v = clamp(value, SKILL_RANGE.min, SKILL_RANGE.max);
   return c.skills[s] === v ? c : { ...c, skills: { ...c.skills, [s]: v } };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../rules';
-import { featureStatus } from './features';
+import { canTakeAnyway, currentMessage, featureStatus } from './features';
 import { dropFeature, setXp, takeFeature } from './edit';
 import { NOW, catalogues, fresh } from './testing';
 
@@ -49,5 +49,24 @@ describe('feature status', () => {
   it('says which held features need this one', () => {
     const c = ['quick-draw', 'double-tap'].reduce(takeFeature, setXp(fresh(), 60, NOW));
     expect(status(c, 'quick-draw').neededBy).toEqual(['Double Tap']);
+  });
+
+  it('a locked feature can be taken anyway (the engine then says the rule); a once-only feature held cannot be taken twice', () => {
+    const locked = status(fresh(), 'double-tap');
+    expect(canTakeAnyway(locked)).toBe(true);
+    const issues = evaluate(takeFeature(fresh(), 'double-tap'), catalogues).issues;
+    expect(issues.map((i) => i.code)).toContain('tier-rank');
+    expect(canTakeAnyway(status(fresh(), 'quick-draw'))).toBe(false);
+    expect(canTakeAnyway(status(takeFeature(fresh(), 'quick-draw'), 'quick-draw'))).toBe(false);
+  });
+
+  it('a message about a feature lasts only while its count is what it said', () => {
+    const c = takeFeature(fresh(), 'quick-draw');
+    const all = (x: typeof c) => catalogues.features.map((f) => featureStatus(x, f, catalogues));
+    const taken = { id: 'quick-draw', kind: 'done' as const, text: 'Quick Draw taken.', times: 1 };
+    expect(currentMessage(taken, all(c))).toBe(taken);
+    expect(currentMessage(taken, all(dropFeature(c, 'quick-draw')))).toBeUndefined();
+    const readOnly = { id: 'quick-draw', kind: 'refused' as const, text: 'This character is read-only.' };
+    expect(currentMessage(readOnly, all(fresh()))).toBe(readOnly);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Whether a feature can be taken now, and why not (GAME.md §2; rules SPEC
- * H4). The feature document enforces these: a locked node stays in the tree
- * and says why, rather than disappearing or being taken and reported later.
+ * H4). A locked node stays in the tree and says why, rather than
+ * disappearing; the player may still take it anyway (warn, never block), and
+ * the rules engine then reports the rule broken on the taken feature.
  */
 import { TIER_MIN_RANK, featureSlotsForRank, type Catalogues, type Character, type FeatureEntry } from '../../rules/engine';
 import { rankOf } from './edit';
@@ -45,4 +46,22 @@ export function featureStatus(c: Character, entry: FeatureEntry, catalogues: Pic
 
   const state: FeatureState = times >= entry.maxTimes ? 'maxed' : reason ? (times > 0 ? 'taken' : 'locked') : times > 0 ? 'taken' : 'available';
   return { entry, times, state, reason, missing, neededBy };
+}
+
+/**
+ * Whether a refused feature may be taken anyway: every rule's limit may be
+ * passed (tier, prerequisites, slots, a multi-take feature's most), except a
+ * once-only feature already held, where a second taking means nothing.
+ */
+export function canTakeAnyway(s: FeatureStatus): boolean {
+  return !!s.reason && !(s.entry.maxTimes === 1 && s.times >= 1);
+}
+
+/** What the tree says about the chosen feature; `times` is its count when said (taken, or refused with 0 or more). */
+export type FeatureMessage = { id: string; text: string; kind: 'refused' | 'done'; times?: number; anyway?: () => void };
+
+/** The message only while it is still true: once the feature's count changes (given up, taken elsewhere), it has nothing to say. */
+export function currentMessage(message: FeatureMessage | undefined, statuses: readonly FeatureStatus[]): FeatureMessage | undefined {
+  if (!message || message.times === undefined) return message;
+  return statuses.find((s) => s.entry.id === message.id)?.times === message.times ? message : undefined;
 }

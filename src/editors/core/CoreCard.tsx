@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { Core } from '../../rules';
 import type { CoreCatalogues } from './options';
 import { coreCard, coreRulesText } from './text';
+import { copyToClipboard } from '../kit/notice';
 
 /**
  * `heading`: a "Rules text" title of its own (the print card); in the summary its section heading names it.
@@ -54,14 +55,11 @@ function CopyButton({ text }: { text: () => string }) {
       <button
         type="button"
         className="btn kit-small"
-        onClick={() => {
-          const clip = navigator.clipboard;
-          if (!clip) return setSaid('Copying is not available here: select the text instead.');
-          clip.writeText(text()).then(
-            () => setSaid('Copied.'),
-            () => setSaid('The browser refused to copy: select the text instead.'),
-          );
-        }}
+        onClick={() =>
+          void copyToClipboard(text()).then((outcome) =>
+            setSaid(outcome === 'copied' ? 'Copied.' : outcome === 'refused' ? 'The browser refused to copy: select the text instead.' : 'Copying is not available here: select the text instead.'),
+          )
+        }
       >
         Copy rules text
       </button>

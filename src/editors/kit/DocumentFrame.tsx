@@ -23,6 +23,7 @@ import { ConfirmDialog, EditItemDialog } from './EditItemDialog';
 import { PrintCard } from './PrintCard';
 import { HistoryDialog } from './HistoryDialog';
 import { ConflictNotice, MovedNotice } from './ConflictNotice';
+import { CopyLink } from './CopyLink';
 import type { EditorDefinition } from './definition';
 import type { RulesLinks } from './catalogues';
 import type { ListNotice } from './DocumentList';
@@ -219,9 +220,7 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
                 Link
               </label>
               <input id="kit-share-url" className="kit-input" readOnly value={share.url} onFocus={(e) => e.currentTarget.select()} data-autofocus />
-              <button type="button" className="btn kit-small" onClick={() => void navigator.clipboard?.writeText(share.url!)}>
-                Copy link
-              </button>
+              <CopyLink key={share.url} url={share.url} inputId="kit-share-url" />
             </>
           ) : (
             <p>Making the link…</p>

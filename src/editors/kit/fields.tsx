@@ -6,7 +6,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useField, type BoundField, type FieldBinding } from './context';
 import { FieldIssues, describedBy } from './issues';
-import { parseWhole, stepperKey, type StepperRange } from './keyboard';
+import { canStep, parseWhole, stepperKey, type StepperRange } from './keyboard';
 
 function Hint({ id, hint }: { id: string; hint?: ReactNode }) {
   return hint ? (
@@ -61,7 +61,12 @@ export interface NumberStepperProps extends FieldBinding<number>, StepperRange {
   valueText?: (value: number) => string;
 }
 
-/** A whole number with − and + buttons; arrows, PageUp/PageDown, Home/End; typing is one undo step. */
+/**
+ * A whole number with − and + buttons; arrows, PageUp/PageDown, Home/End;
+ * typing is one undo step. `min`/`max` are the field's whole range, not a
+ * rule's limit (see `StepperRange`): mouse, keys and typing all go past a
+ * rule, and the rule's issue shows beside the field.
+ */
 export function NumberStepper(props: NumberStepperProps) {
   const f = useField(props);
   const { min, max, unit, valueText } = props;
@@ -76,7 +81,7 @@ export function NumberStepper(props: NumberStepperProps) {
   return (
     <FieldFrame className="kit-stepper" field={f} props={props}>
       <div className="kit-stepper-row">
-        <button type="button" className="kit-step" tabIndex={-1} aria-hidden="true" disabled={f.readOnly || value <= min} onClick={() => step('ArrowDown')}>
+        <button type="button" className="kit-step" tabIndex={-1} aria-hidden="true" disabled={f.readOnly || !canStep('down', value, props)} onClick={() => step('ArrowDown')}>
           −
         </button>
         <input
@@ -110,7 +115,7 @@ export function NumberStepper(props: NumberStepperProps) {
             f.seal();
           }}
         />
-        <button type="button" className="kit-step" tabIndex={-1} aria-hidden="true" disabled={f.readOnly || value >= max} onClick={() => step('ArrowUp')}>
+        <button type="button" className="kit-step" tabIndex={-1} aria-hidden="true" disabled={f.readOnly || !canStep('up', value, props)} onClick={() => step('ArrowUp')}>
           +
         </button>
         {valueText ? <span className="kit-unit" aria-hidden="true">{valueText(value)}</span> : unit ? <span className="kit-unit" aria-hidden="true">{unit}</span> : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyShortcut, pageStep, parseWhole, stepperKey } from './keyboard';
+import { canStep, historyShortcut, pageStep, parseWhole, stepperKey } from './keyboard';
 
 const r = { min: 1, max: 8 };
 const keys = { ctrlKey: false, metaKey: false, shiftKey: false, altKey: false };
@@ -30,6 +30,19 @@ describe('stepper keyboard', () => {
     expect(stepperKey('ArrowUp', 12, r)).toBe(8);
     expect(stepperKey('ArrowDown', -3, r)).toBe(1);
     expect(stepperKey('ArrowUp', Number.NaN, r)).toBe(2);
+  });
+  it('[K5b] the − and + buttons stop only at the ends of the whole range (a rule\'s cap inside it is passed)', () => {
+    // A character attribute: range 1–6, creation cap 4 (a rule, not a bound).
+    const attribute = { min: 1, max: 6 };
+    expect(canStep('up', 4, attribute)).toBe(true);
+    expect(canStep('up', 5, attribute)).toBe(true);
+    expect(canStep('up', 6, attribute)).toBe(false);
+    expect(canStep('down', 1, attribute)).toBe(false);
+    expect(canStep('down', 2, attribute)).toBe(true);
+    // A typed value outside the range: each button brings it back in.
+    expect(canStep('up', 9, attribute)).toBe(true);
+    expect(canStep('down', 0, attribute)).toBe(true);
+    expect(canStep('up', Number.NaN, attribute)).toBe(true);
   });
   it('[K6] typed text is a whole number or nothing', () => {
     expect(parseWhole(' 7 ')).toBe(7);

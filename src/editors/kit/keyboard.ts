@@ -2,6 +2,13 @@
  * The keyboard of a number stepper, as a pure function so it is tested
  * without a browser (WAI-ARIA spinbutton keys).
  */
+/**
+ * A stepper's range is the field's whole range, what cannot mean anything
+ * outside it (an attribute of 7 when the game's range is 1–6), never a
+ * rule's limit that depends on the document (the creation cap, a rank's
+ * skill cap): the rules engine reports those beside the field, and the
+ * player may go past them by mouse, keys or typing alike.
+ */
 export interface StepperRange {
   min: number;
   max: number;
@@ -44,6 +51,11 @@ export function stepperKey(key: string, value: number, r: StepperRange): number 
     default:
       return null;
   }
+}
+
+/** Whether the − (down) or + (up) button changes the value: only the whole range stops it (a rule's limit never does). */
+export function canStep(direction: 'down' | 'up', value: number, r: StepperRange): boolean {
+  return stepperKey(direction === 'up' ? 'ArrowUp' : 'ArrowDown', value, r) !== value;
 }
 
 /** What a typed text means: a whole number, or null (the field keeps showing the text). */
