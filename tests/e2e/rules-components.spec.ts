@@ -146,3 +146,26 @@ test.describe('reading slips', () => {
     for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.x).toBeGreaterThan(boxes[i - 1]!.x + boxes[i - 1]!.width);
   });
 });
+
+test.describe('encounter cards', () => {
+  test('render without JavaScript: creatures, threat, band, and links that carry the encounter', async ({ browser, at }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const origin = `http://127.0.0.1:${new URL(test.info().project.use.baseURL!).port}`;
+    await page.goto(origin + at('/rules/game-master'));
+    const card = page.getByRole('region', { name: 'Lobby ambush' });
+    await expect(card.getByRole('row')).toHaveText([/Creature\s*Count/, /Aegis Security Officer\s*2\s*3\s*6/, /Scuttler\s*2\s*1\s*2/, /Total threat\s*8/]);
+    await expect(card).toContainText('Threat 8 against party rank 8: fair fight.');
+    const open = card.getByRole('link', { name: 'Open at the table' });
+    const href = (await open.getAttribute('href'))!;
+    expect(href.startsWith(at('/nucleus/EncounterEditor#encounter='))).toBe(true);
+    const value = href.slice(href.indexOf('=') + 1).replace(/-/g, '+').replace(/_/g, '/');
+    expect(JSON.parse(Buffer.from(value, 'base64').toString('utf8'))).toEqual({
+      title: 'Lobby ambush',
+      creatures: [['aegis-security-officer', 2], ['scuttler-drone', 2]],
+      crew: [4, 2],
+    });
+    await expect(page.getByRole('region', { name: 'Gang on the stairs' })).toContainText('Threat 8 against party rank 8: fair fight.');
+    await context.close();
+  });
+});
