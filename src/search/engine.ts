@@ -36,6 +36,7 @@ import {
   type SearchPart,
 } from './format';
 import { bitCount, strengthOf, TopList, type MatchFacts } from './ranking';
+import { meaningfulWords, SAME_AS } from './questions';
 
 /** An index word a query word stands for: its weight, and whether found whole, as a prefix or by typo. */
 interface Found {
@@ -293,18 +294,22 @@ export class SearchEngine {
     return found;
   }
 
-  /** The query's words: stop words dropped, except the last (a prefix being typed). */
+  /**
+   * The query's words (questions.ts: question words dropped, the last stop
+   * word kept as a prefix being typed), each with the index words it stands
+   * for, the rules' own word for it included ("level" also finds "rank").
+   */
   private queryTerms(query: string, typos: boolean): QueryTerm[] {
     const tokens = [...new Set(tokenize(query))].slice(0, MAX_QUERY_TERMS);
     const out: QueryTerm[] = [];
-    tokens.forEach((term, i) => {
-      const stop = STOP_WORDS.has(term);
-      if (stop && i < tokens.length - 1) return;
+    for (const { term, optional } of meaningfulWords(tokens, (t) => STOP_WORDS.has(t))) {
       const words = this.expand(term, typos);
+      const same = SAME_AS.get(term);
+      if (same) for (const [w, f] of this.expand(same, typos)) if (!words.has(w) || words.get(w)!.weight < f.weight) words.set(w, f);
       // A stop word that starts no indexed word is simply not a search word.
-      if (stop && words.size === 0) return;
-      out.push({ term, words, optional: stop });
-    });
+      if (optional && words.size === 0) continue;
+      out.push({ term, words, optional });
+    }
     return out;
   }
 

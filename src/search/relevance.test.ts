@@ -67,6 +67,19 @@ const JUDGED: [query: string, wanted: string, within: number][] = [
   ['deadeye', 'feature: Deadeye', 1],
   ['gutter hound', 'creature: Gutter Hound', 1],
   ['regeneration', 'creature property: Regeneration', 1],
+  // Questions in plain English: their small words decide nothing; other games' words find the rules' own.
+  ['how do I heal', 'Combat › Health', 3],
+  // The home page's summary and the rules section that count the dice; "Building the pool" has no "roll".
+  ['how many dice do I roll', 'Nucleus › The Pulse roll', 3],
+  ['how many dice do I roll', 'Core mechanic › Hits', 3],
+  ['level up', 'Characters › Experience and rank', 3],
+  ['how do I level up', 'Characters › Experience and rank', 3],
+  ['what is my guard', 'Combat › Guard', 3],
+  ['how does initiative work', 'Combat › Initiative', 3],
+  ['how do I make a character', 'Characters › Creating a character', 3],
+  ['what happens at 0 health', 'Combat › Health', 3],
+  ['what does bulk do', 'Combat › Bulk and the Reflex penalty', 3],
+  ['how do I get xp', 'Characters › Experience and rank', 3],
   // Cut short while typing, and mistyped.
   ['healt', 'Combat › Health', 1],
   ['netrunner', 'Technology › The Net and its netrunners', 3],
