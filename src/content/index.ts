@@ -41,4 +41,4 @@ export { siteSections } from './search';
 export { factsOf, computeFacts, type RecordFacts } from './recordFacts';
 
 /** The sitemap and robots.txt of the pages, and absolute addresses for them. */
-export { sitemapPaths, sitemapXml, robotsTxt, absoluteUrl } from './sitemap';
+export { sitemapPaths, sitemapXml, robotsTxt, absoluteUrl, isIndexable } from './sitemap';

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { absoluteUrl, robotsTxt, sitemapPaths, sitemapXml } from './sitemap';
+import { absoluteUrl, isIndexable, robotsTxt, sitemapPaths, sitemapXml } from './sitemap';
 import { contentDirFromEnv, loadSite } from './load';
 
 describe('sitemap.xml and robots.txt', () => {
@@ -19,5 +19,11 @@ describe('sitemap.xml and robots.txt', () => {
     expect(xml).toContain('<loc>https://example.org/guide/</loc>');
     expect(xml).toContain('<loc>https://example.org/guide/rules</loc>');
     expect(robotsTxt('https://example.org', '/guide/')).toContain('Sitemap: https://example.org/guide/sitemap.xml');
+  });
+
+  it('keeps the not-found, error, offline, sign-in and site index pages out of search engines, and lists only indexable pages', () => {
+    for (const path of ['/404', '/500', '/offline', '/login', '/login/', '/site-index']) expect(isIndexable(path), path).toBe(false);
+    for (const path of ['/', '/rules/combat', '/nucleus']) expect(isIndexable(path), path).toBe(true);
+    for (const path of sitemapPaths(loadSite(contentDirFromEnv()))) expect(isIndexable(path), path).toBe(true);
   });
 });

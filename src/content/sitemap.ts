@@ -9,6 +9,10 @@
  * 2. Not listed: drafts (never built), redirect pages (noindex), the sign-in,
  *    not-found, error and offline pages.
  * 3. Every address is absolute: the site's origin, then its base path.
+ * 4. The pages of rule 2 that are built once for any address (not-found,
+ *    error, offline) or say nothing of their own (sign-in), and the site
+ *    index (a list of links, duplicating every page's headings), are
+ *    `noindex` and name no canonical address of their own.
  */
 import type { Site } from './load';
 import { contentPagePaths } from './pagePaths';
@@ -17,6 +21,14 @@ import { escapeHtml } from './render';
 
 /** Pages outside the content tree a reader may land on from a search engine. */
 const APP_PAGES = ['/nucleus'];
+
+/** Pages a search engine should not list (rule 4). */
+const NOT_INDEXED = new Set(['/404', '/500', '/offline', '/login', '/site-index']);
+
+/** Whether a page may be listed by search engines and name itself canonical (rule 4). */
+export function isIndexable(path: string): boolean {
+  return !NOT_INDEXED.has(path.replace(/\/+$/, '') || '/');
+}
 
 export function sitemapPaths(site: Site): string[] {
   const paths = ['/'];

@@ -307,6 +307,15 @@ test.describe('for search engines and link previews', () => {
     expect(baseURL).toBeTruthy();
   });
 
+  test('the not-found, offline and sign-in pages are noindex and name no canonical address', async ({ page, at }) => {
+    for (const path of ['/404', '/offline', '/login']) {
+      const html = await (await page.request.get(at(path))).text();
+      expect(html, path).toMatch(/<meta name="robots" content="noindex"/);
+      expect(html, path).not.toContain('rel="canonical"');
+      expect(html, path).not.toContain('property="og:url"');
+    }
+  });
+
   for (const path of ['/', '/rules/combat', '/nucleus/BlueprintEditor']) {
     test(`${path} has a canonical link and og: title, description and image`, async ({ page, at }) => {
       await page.goto(at(path));
