@@ -13,7 +13,8 @@ function setOpen(open: boolean, focusBack = true): void {
   root.toggleAttribute('data-nav-open', open);
   t.setAttribute('aria-expanded', String(open));
   if (narrow.matches) d.toggleAttribute('inert', !open);
-  if (open) d.querySelector<HTMLElement>('a, button, summary')?.focus();
+  // The first link, not the close button before it: opening the menu is for going somewhere.
+  if (open) d.querySelector<HTMLElement>('a[href], summary')?.focus();
   else if (focusBack) t.focus();
 }
 
@@ -48,5 +49,6 @@ document.addEventListener('astro:before-swap', () => root.removeAttribute('data-
 onPage(() => {
   toggle()?.addEventListener('click', () => setOpen(!root.hasAttribute('data-nav-open')));
   document.querySelector<HTMLElement>('[data-nav-scrim]')?.addEventListener('click', () => setOpen(false));
+  document.querySelector<HTMLElement>('[data-nav-close]')?.addEventListener('click', () => setOpen(false));
   syncInert();
 });
