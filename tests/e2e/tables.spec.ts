@@ -1,0 +1,49 @@
+import { test, expect, type Page } from '@playwright/test';
+
+/** Tables wider than their box, by name, and table labels set on more than one line. */
+async function fit(page: Page) {
+  return page.evaluate(() => ({
+    overflowing: [...document.querySelectorAll<HTMLElement>('main .table-scroll')]
+      .filter((b) => b.scrollWidth > b.clientWidth + 1)
+      .map((b) => b.getAttribute('aria-label')),
+    // A bestiary label ("PROTECTION") on two lines was split mid-word: each is one word.
+    splitLabels: [...document.querySelectorAll<HTMLElement>('.stat-block dl:not(.sb-lines) dt')]
+      .filter((dt) => !dt.textContent!.trim().includes(' ') && dt.getClientRects().length > 0 && dt.offsetHeight > parseFloat(getComputedStyle(dt).lineHeight) * 1.5)
+      .map((dt) => dt.textContent),
+  }));
+}
+
+test.describe('wide tables', () => {
+  for (const width of [1024, 1280]) {
+    test(`at ${width} px the gear and creature tables fit their column, no word cut`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['/rules/gear-and-blueprints', '/rules/creatures']) {
+        await page.goto(path);
+        const { overflowing, splitLabels } = await fit(page);
+        expect(overflowing, path).toEqual([]);
+        expect(splitLabels, path).toEqual([]);
+      }
+    });
+  }
+
+  test('below 1024 px a wide table scrolls in its box, fades at the edge with more, and its scrollbar is on screen', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 700 });
+    await page.goto('/rules/gear-and-blueprints');
+    const box = page.getByRole('region', { name: 'Standard weapons table' });
+    await box.scrollIntoViewIfNeeded();
+    await expect(box).toHaveAttribute('data-more', 'end');
+    expect(await box.evaluate((b) => getComputedStyle(b).maskImage)).toContain('gradient');
+    // The box's bottom edge (where its scrollbar is) is within the screen once its top is.
+    await box.evaluate((b) => b.scrollIntoView({ block: 'start' }));
+    const rect = await box.boundingBox();
+    expect(rect!.y + rect!.height).toBeLessThanOrEqual(700);
+  });
+
+  test('bestiary labels stay whole from 390 to 1920 px', async ({ page }) => {
+    await page.goto('/rules/creatures');
+    for (const width of [390, 600, 760, 1024, 1440, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect((await fit(page)).splitLabels, `${width} px`).toEqual([]);
+    }
+  });
+});
