@@ -37,6 +37,8 @@ export { EDITORS };
 export const routes: RouteMeta[] = [
   { pattern: '/', title: 'Nucleus', layout: 'full', colorMode: 'dark' },
   { pattern: '/login', title: 'Sign in', layout: 'full', colorMode: 'dark', documentDriven: false },
+  // The search of a reader without JavaScript (src/pages/site-index.astro): built from the navigation, no record of its own.
+  { pattern: '/site-index', title: 'Site index', layout: 'full', documentDriven: false },
   ...EDITORS.map((e) => ({
     pattern: `/nucleus/${e.slug}`,
     title: e.title,

@@ -42,3 +42,6 @@ export { factsOf, computeFacts, type RecordFacts } from './recordFacts';
 
 /** The sitemap and robots.txt of the pages, and absolute addresses for them. */
 export { sitemapPaths, sitemapXml, robotsTxt, absoluteUrl, isIndexable } from './sitemap';
+
+/** The site index page: every page and its headings, by section (the no-JavaScript search). */
+export { siteIndex, type IndexedSection, type IndexedPage } from './siteIndex';

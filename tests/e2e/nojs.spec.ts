@@ -42,6 +42,18 @@ test.describe('controls without JavaScript (issue 25)', () => {
     await expect(page.locator('main').getByRole('searchbox')).toHaveCount(0);
   });
 
+  test("the header's search leads to the site index, which the browser's find searches", async ({ page }) => {
+    await page.goto('/rules/combat');
+    await page.locator('header.site-header').getByRole('link', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/site-index\/?$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Site index' })).toBeVisible();
+    // Every page and its headings, by section: the rules' combat page and its Initiative heading.
+    const rules = page.getByRole('region', { name: 'Rules' });
+    await expect(rules.getByRole('link', { name: 'Combat', exact: true })).toBeVisible();
+    await rules.getByRole('link', { name: 'Initiative', exact: true }).click();
+    await expect(page).toHaveURL(/\/rules\/combat\/?#initiative$/);
+  });
+
   test("the chart's edge toggle works with CSS alone", async ({ page }) => {
     await page.goto('/rules/core-mechanic');
     const chart = page.locator('[data-prob-chart]').first();
@@ -60,5 +72,8 @@ test.describe('controls with JavaScript', () => {
     for (const name of ['Search', 'Sign in', 'Menu']) await expect(page.getByRole('button', { name })).toBeVisible();
     await expect(page.getByRole('button', { name: /Switch to (light|dark) mode/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Menu' })).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Search' })).toBeHidden();
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
   });
 });
