@@ -185,6 +185,19 @@ test.describe('breakpoints', () => {
     await page.keyboard.press('Escape');
     await expect(nav).toBeHidden();
     await expect(menu).toBeFocused();
+    // A visible close button, by mouse and by keyboard (a phone has no Escape key).
+    const close = nav.getByRole('button', { name: 'Close navigation' });
+    await menu.click();
+    await close.click();
+    await expect(nav).toBeHidden();
+    await expect(menu).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(nav.getByRole('link').first()).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(close).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(nav).toBeHidden();
+    await expect(menu).toBeFocused();
   });
 
   test('from md the navigation is a sidebar and there is no menu button', async ({ page, at }) => {
