@@ -38,7 +38,7 @@ test.describe('printing a content page', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const pages = pageCount(pdf);
     expect(pages).toBeGreaterThan(0);
-    // Text and tables alone: screen chrome and a dark page cost far more paper (22 pages before).
+    // Text and tables alone: a bound on the paper used (the screen chrome is gone).
     expect(pages).toBeLessThanOrEqual(14);
   });
 });
