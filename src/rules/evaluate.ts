@@ -3,15 +3,16 @@
  * and the values derived from it. Rule issues never stop a document from
  * loading or saving; `valid` says whether any error is left.
  */
-import type { Catalogues, NucleusDocument, Blueprint, Core, Character, Creature } from './schemas';
+import type { Catalogues, NucleusDocument, Blueprint, Core, Character, Creature, Encounter } from './schemas';
 import { emptyCatalogues } from './basics';
 import { IssueList, type Issue } from './issues';
 import { evaluateBlueprint, type BlueprintDerived } from './blueprint';
 import { evaluateCore, type CoreDerived } from './core';
 import { evaluateCharacter, type CharacterDerived } from './character';
 import { evaluateCreature, type CreatureDerived } from './creature';
+import { evaluateEncounter, type EncounterDerived } from './encounter';
 
-export type Derived = BlueprintDerived | CoreDerived | CharacterDerived | CreatureDerived;
+export type Derived = BlueprintDerived | CoreDerived | CharacterDerived | CreatureDerived | EncounterDerived;
 
 /**
  * The values `evaluate` derives for a document of kind D: an editor that
@@ -26,7 +27,9 @@ export type DerivedOf<D extends NucleusDocument> = D extends Blueprint
       ? CharacterDerived
       : D extends Creature
         ? CreatureDerived
-        : never;
+        : D extends Encounter
+          ? EncounterDerived
+          : never;
 
 export interface Evaluation<D = Derived> {
   valid: boolean;
@@ -38,6 +41,7 @@ export function evaluate(doc: Blueprint, catalogues?: Partial<Catalogues>): Eval
 export function evaluate(doc: Core, catalogues?: Partial<Catalogues>): Evaluation<CoreDerived>;
 export function evaluate(doc: Character, catalogues?: Partial<Catalogues>): Evaluation<CharacterDerived>;
 export function evaluate(doc: Creature, catalogues?: Partial<Catalogues>): Evaluation<CreatureDerived>;
+export function evaluate(doc: Encounter, catalogues?: Partial<Catalogues>): Evaluation<EncounterDerived>;
 /** A document whose kind is a type parameter (the editor kit's `D`), or any kind: the union of their values. */
 export function evaluate<D extends NucleusDocument>(doc: D, catalogues?: Partial<Catalogues>): Evaluation<DerivedOf<D>>;
 export function evaluate(doc: NucleusDocument, partial: Partial<Catalogues> = {}): Evaluation<unknown> {
@@ -56,6 +60,10 @@ export function evaluate(doc: NucleusDocument, partial: Partial<Catalogues> = {}
       break;
     case 'creature':
       derived = evaluateCreature(doc, catalogues, issues);
+      break;
+    case 'encounter':
+      // Its snapshots carry every value it needs: no catalogue is read.
+      derived = evaluateEncounter(doc, issues);
       break;
   }
   return { valid: issues.valid, issues: issues.items, derived };

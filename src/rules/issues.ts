@@ -8,7 +8,7 @@ export interface Issue {
   code: string;
   /** A sentence a player understands: what is wrong and how to fix it. */
   message: string;
-  /** Only the creature threat-rank mismatch is a warning; a warning never makes a document invalid. */
+  /** Warnings: the creature threat-rank mismatch and an encounter's advice; a warning never makes a document invalid. */
   severity: Severity;
 }
 

@@ -18,7 +18,7 @@ import LibraryDialogs from './LibraryDialogs';
 import '../account/account.css';
 import './library.css';
 
-const KIND_LABEL: Record<DocumentKind, string> = { blueprint: 'Blueprints', core: 'Cores', character: 'Characters', creature: 'Creatures' };
+const KIND_LABEL: Record<DocumentKind, string> = { blueprint: 'Blueprints', core: 'Cores', character: 'Characters', creature: 'Creatures', encounter: 'Encounters' };
 
 interface Props {
   /** Show each document's sync state (the account library): cloud sync's $syncStates, else the stored `sync`. */

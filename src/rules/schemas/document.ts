@@ -4,6 +4,7 @@ import { blueprintSchema } from './blueprint';
 import { coreSchema } from './core';
 import { characterSchema } from './character';
 import { creatureSchema } from './creature';
+import { encounterSchema } from './encounter';
 import { expected } from './common';
 import { DOCUMENT_KINDS } from '../basics';
 
@@ -17,6 +18,7 @@ export const documentSchema = z.discriminatedUnion(
     coreSchema,
     characterSchema,
     creatureSchema,
+    encounterSchema,
   ],
   { error: expected(`one of ${DOCUMENT_KINDS.join(', ')}`) },
 );

@@ -4,6 +4,7 @@ export * from './blueprint';
 export * from './core';
 export * from './character';
 export * from './creature';
+export * from './encounter';
 export * from './document';
 export * from './feature';
 export * from './blueprint-feature';
