@@ -106,9 +106,11 @@ describe('firestore.rules in the Firestore emulator: every field of a document a
     await refused(setDoc(docRef('i2'), next(record('i2'), { id: 'i3' })), 'changing the id on a save');
   });
 
-  it('kind: one of the four, and never changed by a save', async () => {
+  it('kind: one of the five, and never changed by a save', async () => {
     const { docRef, save } = await space();
-    await refused(setDoc(docRef('k1'), record('k1', { kind: 'spaceship' })), 'a kind outside the four');
+    await refused(setDoc(docRef('k1'), record('k1', { kind: 'spaceship' })), 'a kind outside the five');
+    const encounter = { kind: 'encounter', id: 'k3', schemaVersion: 1, name: 'Lobby', createdAt: ISO, updatedAt: ISO, tags: [], creatures: [], party: [] };
+    await save(record('k3', { kind: 'encounter', name: 'Lobby', json: JSON.stringify(encounter) }));
     await refused(setDoc(docRef('k1'), record('k1', { kind: ['blueprint'] })), 'a kind that is a list');
     await save(record('k2'));
     const asCore = JSON.stringify(core({ id: 'k2' }));

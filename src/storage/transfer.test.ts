@@ -77,7 +77,7 @@ describe('import', () => {
     expect(problems(() => parseImport('x.json', '{"format":"other"}')).message).toMatch(/format: expected "nucleus-library", found "other"/);
     expect(problems(() => parseImport('x.json', JSON.stringify({ format: LIBRARY_FORMAT, version: 9, documents: [] }))).message).toMatch(/version: .*newer Nucleus/);
     expect(problems(() => parseImport('x.json', JSON.stringify({ ...weapon(), schemaVersion: 7 }))).message).toMatch(/saved by a newer version of Nucleus/);
-    expect(problems(() => parseImport('x.json', JSON.stringify({ kind: 'spaceship', name: 'S' }))).message).toMatch(/kind: expected one of blueprint, core, character, creature/);
+    expect(problems(() => parseImport('x.json', JSON.stringify({ kind: 'spaceship', name: 'S' }))).message).toMatch(/kind: expected one of blueprint, core, character, creature, encounter/);
     expect(problems(() => parseImport('x.json', library([weapon({ id: 'a' }), core({ id: 'a' })]))).message).toMatch(/documents\[1\] \(core "Doc"\): id: the same id as documents\[0\]/);
   });
 

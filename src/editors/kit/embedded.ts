@@ -17,7 +17,7 @@ export const ROUTE_CATALOGUES: Record<DocumentKind, readonly CatalogueName[]> = 
   core: ['coreEffects', 'coreSideEffects'],
   character: ['features', 'gear', 'blueprintFeatures', 'coreEffects', 'coreSideEffects'],
   creature: ['creatureProperties', 'creatures'],
-  encounter: ['creatureProperties', 'creatures'],
+  encounter: ['creatures', 'creatureProperties', 'features', 'gear', 'blueprintFeatures', 'coreEffects', 'coreSideEffects'],
 };
 
 /**
