@@ -3,7 +3,7 @@
  * packs the document). Reading one back validates it like an import, so a
  * damaged or tampered link gives a sentence, never a broken editor.
  */
-import type { DocumentKind, NucleusDocument } from '../rules';
+import type { DocumentKind, Encounter, NucleusDocument } from '../rules';
 import { RulesError } from '../rules/errors';
 import { decodeShare, encodeShare, ShareLinkError } from './sharelink';
 import { editorPath } from './editorLinks';
@@ -12,12 +12,53 @@ import { shapeProblem } from './shape';
 // The editor routes and the share check live in editorLinks.ts (every editor loads it); still exported here.
 export { editorPath, editorHref, hasSharedDocument, libraryHref } from './editorLinks';
 
+/** What the sharer is told when an encounter's link carries its references only. */
+export const REFERENCES_ONLY_NOTE =
+  'This encounter is too large for a link with everything in it, so the link carries its creatures and party by reference, without their attacks or the running fight. The bestiary\'s creatures come back whole; export the encounter as a file to share the rest.';
+
+/**
+ * An encounter cut down to what a link must carry: each row's source and
+ * count and the snapshot's own numbers (so threat and band still read
+ * right), without attacks, tags, notes or the running fight.
+ */
+export function encounterReferences(e: Encounter): Encounter {
+  const { fight: _fight, notes: _notes, ...rest } = e;
+  return {
+    ...rest,
+    referencesOnly: true,
+    creatures: e.creatures.map((c) => ({ id: c.id, source: c.source, count: c.count, snapshot: { ...c.snapshot, attacks: [], tags: [] } })),
+    party: e.party.map((h) => ({ id: h.id, source: h.source, snapshot: { ...h.snapshot, attacks: [] } })),
+  };
+}
+
+/**
+ * The fragment of a document's share link. An encounter over the link's
+ * size limit falls back to its references (`referencesOnly`); any other
+ * document, or an encounter still too large, is refused.
+ * @throws ShareLinkError when it cannot fit (the sentence offers export).
+ */
+export async function encodeShareable(document: NucleusDocument): Promise<{ fragment: string; referencesOnly: boolean }> {
+  try {
+    return { fragment: await encodeShare(document), referencesOnly: false };
+  } catch (e) {
+    if (!(e instanceof ShareLinkError) || document.kind !== 'encounter') throw e;
+    return { fragment: await encodeShare(encounterReferences(document)), referencesOnly: true };
+  }
+}
+
+/** A share link and, when it had to leave something out, the sentence that says so. */
+export async function shareLinkWithNote(document: NucleusDocument, origin: string = globalThis.location?.origin ?? ''): Promise<{ url: string; note?: string }> {
+  const { fragment, referencesOnly } = await encodeShareable(document);
+  const url = `${origin}${editorPath(document.kind)}#${fragment}`;
+  return referencesOnly ? { url, note: REFERENCES_ONLY_NOTE } : { url };
+}
+
 /**
  * A link that opens the document read-only in its editor, in any browser.
  * @throws ShareLinkError when the document is too large for a link (the sentence offers export).
  */
 export async function shareLink(document: NucleusDocument, origin: string = globalThis.location?.origin ?? ''): Promise<string> {
-  return `${origin}${editorPath(document.kind)}#${await encodeShare(document)}`;
+  return (await shareLinkWithNote(document, origin)).url;
 }
 
 /**

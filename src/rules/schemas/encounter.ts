@@ -134,6 +134,12 @@ export const encounterSchema = z.looseObject({
   party: z.array(encounterHeroSchema).default([]),
   /** Absent until initiative is rolled. */
   fight: fightSchema.optional(),
+  /**
+   * True when a share link had to leave out the attacks and the running fight
+   * to fit (storage/share.ts): the snapshots' attacks are empty until the
+   * editor fills them in again from the rows' sources.
+   */
+  referencesOnly: z.boolean().optional(),
 });
 
 export type EncounterAttack = z.output<typeof encounterAttackSchema>;
