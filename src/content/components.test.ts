@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { componentProblems, type CatalogueNames } from './components';
 
-const names = (trees: string[] | null) => (): CatalogueNames => ({ trees });
+const names = (trees: string[] | null, creatures: string[] | null = ['scuttler-drone', 'aegis-security-officer']) => (): CatalogueNames => ({ trees, creatures });
 
 describe('component attributes', () => {
   it('accepts what each component takes', () => {
@@ -13,7 +13,7 @@ describe('component attributes', () => {
 
   it('asks the catalogues only when an attribute names something in them', () => {
     let asked = 0;
-    const counting = () => (asked++, { trees: ['medic'] });
+    const counting = () => (asked++, { trees: ['medic'], creatures: [] });
     componentProblems('catalogue-list', { of: 'core-effects' }, counting);
     componentProblems('bestiary', {}, counting);
     expect(asked).toBe(0);
@@ -31,5 +31,25 @@ describe('component attributes', () => {
     expect(componentProblems('bestiary', { href: 'javascript:alert(1)' }, names([]), rules)).toEqual([
       "'::bestiary{href}': 'javascript:alert(1)' is not a link target content may use: the scheme 'javascript:' is not allowed (use a site path (/rules/combat), an http: or https: URL, or mailto:)",
     ]);
+  });
+
+  it('::encounter names bestiary creatures with counts and a crew; each mistake is a sentence', () => {
+    const ok = { title: 'Lobby ambush', creatures: 'aegis-security-officer*2, scuttler-drone*2', crew: '4@2' };
+    expect(componentProblems('encounter', ok, names([]))).toEqual([]);
+    expect(componentProblems('encounter', { ...ok, creatures: 'aegis-security-officer*2, scutler-drone' }, names([]))).toEqual([
+      "'::encounter{creatures}': unknown creature 'scutler-drone' (the bestiary has: scuttler-drone, aegis-security-officer)",
+    ]);
+    expect(componentProblems('encounter', { ...ok, creatures: 'scuttler-drone*0' }, names([]))).toEqual([
+      "'::encounter{creatures}': 'scuttler-drone*0' has a bad count: a count is a whole number from 1 to 20.",
+    ]);
+    expect(componentProblems('encounter', { ...ok, crew: '4' }, names([]))).toEqual([
+      "'::encounter{crew}': crew '4' is not a crew: write heroes@rank, e.g. crew=\"4@2\" for four heroes of rank 2.",
+    ]);
+    expect(componentProblems('encounter', { title: 'x' }, names([]))).toEqual([
+      "'::encounter' needs the attribute 'creatures', e.g. ::encounter{creatures=\"…\"}",
+      "'::encounter' needs the attribute 'crew', e.g. ::encounter{crew=\"…\"}",
+    ]);
+    // Ids are left alone when the catalogues cannot be read (their own check reports why).
+    expect(componentProblems('encounter', { ...ok, creatures: 'nobody*2' }, names([], null))).toEqual([]);
   });
 });

@@ -5,6 +5,8 @@
  * reaches a reader.
  */
 import { linkTargetProblem } from './linkTargets';
+// The zod-free entry: browser bundles that read this list load no schema.
+import { parseCreatureList, parseCrew, RulesError } from '../rules/engine';
 
 /** Leaf directives (`::weapon-list`): embedded components rendered by the site. */
 export const COMPONENTS = [
@@ -15,6 +17,7 @@ export const COMPONENTS = [
   'tree-chart',
   'bestiary',
   'catalogue-list',
+  'encounter',
 ] as const;
 
 export type ComponentName = (typeof COMPONENTS)[number];
@@ -40,10 +43,19 @@ export const CATALOGUE_LISTS = ['core-effects', 'core-side-effects', 'creature-p
 
 /**
  * What one attribute of a component holds: a name from a fixed list, the name
- * of a feature tree in the features catalogue, or a link target
- * (linkTargets.ts). `required` attributes must be given.
+ * of a feature tree in the features catalogue, a link target
+ * (linkTargets.ts), plain text, bestiary creatures with counts
+ * (`scuttler-drone*2, gutter-hound`) or a crew (`4@2`: four heroes of rank 2).
+ * `required` attributes must be given.
  */
-export type AttributeRule = { required?: boolean } & ({ holds: 'one-of'; values: readonly string[] } | { holds: 'tree' } | { holds: 'link' });
+export type AttributeRule = { required?: boolean } & (
+  | { holds: 'one-of'; values: readonly string[] }
+  | { holds: 'tree' }
+  | { holds: 'link' }
+  | { holds: 'text' }
+  | { holds: 'creatures' }
+  | { holds: 'crew' }
+);
 
 /** Every attribute each component takes; any other attribute is a mistake. */
 export const COMPONENT_ATTRIBUTES: Record<ComponentName, Record<string, AttributeRule>> = {
@@ -54,11 +66,14 @@ export const COMPONENT_ATTRIBUTES: Record<ComponentName, Record<string, Attribut
   'tree-chart': { tree: { holds: 'tree' } },
   bestiary: {},
   'catalogue-list': { of: { holds: 'one-of', values: CATALOGUE_LISTS, required: true } },
+  encounter: { title: { holds: 'text' }, creatures: { holds: 'creatures', required: true }, crew: { holds: 'crew', required: true } },
 };
 
 /** Names that live in the catalogues; null when the catalogues cannot be read (their own check reports why). */
 export interface CatalogueNames {
   trees: readonly string[] | null;
+  /** The bestiary's creature ids. */
+  creatures: readonly string[] | null;
 }
 
 /**
@@ -103,5 +118,32 @@ function valueProblem(rule: AttributeRule, value: string, names: () => Catalogue
     }
     case 'link':
       return linkTargetProblem(value);
+    case 'text':
+      return null;
+    case 'creatures':
+      return creaturesProblem(value, names);
+    case 'crew':
+      return sentenceOf(() => parseCrew(value));
   }
+}
+
+/** The parser's sentence when it refuses `value`, else null. */
+function sentenceOf(parse: () => unknown): string | null {
+  try {
+    parse();
+    return null;
+  } catch (e) {
+    if (e instanceof RulesError) return e.message;
+    throw e;
+  }
+}
+
+function creaturesProblem(value: string, names: () => CatalogueNames): string | null {
+  const bad = sentenceOf(() => parseCreatureList(value));
+  if (bad) return bad;
+  const known = names().creatures;
+  if (known === null) return null;
+  const unknown = parseCreatureList(value).filter(([id]) => !known.includes(id)).map(([id]) => `'${id}'`);
+  if (!unknown.length) return null;
+  return `unknown creature ${unknown.join(', ')} (${known.length ? `the bestiary has: ${known.join(', ')}` : 'the bestiary is empty'})`;
 }

@@ -242,6 +242,16 @@ describe('bad content fails with file and line', () => {
     ]);
   });
 
+  it('an ::encounter naming a creature the bestiary lacks, or a bad crew, fails at its line', () => {
+    const creatures =
+      '- { kind: creature, id: scuttler-drone, schemaVersion: 1, name: Scuttler, createdAt: x, updatedAt: x, creatureKind: machine, threatRank: 1, attributes: { frame: 1, reflex: 2, logic: 2, nerve: 1, sync: 1 }, description: A drone. }\n';
+    const body = '::encounter{creatures="scuttler-drone*2" crew="4@2"}\n\n::encounter{creatures="scuttler-drone*2, gutter-hound" crew="4 at 2"}\n';
+    expect(errorsOf({ 'a.md': page({ title: 'A' }, body), 'data/creatures.yml': creatures })).toEqual([
+      "a.md:6: '::encounter{creatures}': unknown creature 'gutter-hound' (the bestiary has: scuttler-drone)",
+      "a.md:6: '::encounter{crew}': crew '4 at 2' is not a crew: write heroes@rank, e.g. crew=\"4@2\" for four heroes of rank 2.",
+    ]);
+  });
+
   it('a tree named where the content has no features catalogue', () => {
     expect(errorsOf({ 'a.md': page({ title: 'A' }, '::tree-chart{tree="medic"}\n') })).toEqual([
       "a.md:4: '::tree-chart{tree}': unknown tree 'medic' (the features catalogue has no trees)",

@@ -195,13 +195,13 @@ function inFileOrder(errors: ContentError[], files: string[]): ContentError[] {
 
 const LINK_KINDS: Record<FoundLink['kind'], string> = { link: 'link', image: 'image', definition: 'link reference definition' };
 
-/** The feature trees an attribute may name; null when the catalogues cannot be read (their own check says why). */
+/** The feature trees and bestiary creatures an attribute may name; null when the catalogues cannot be read (their own check says why). */
 function readCatalogueNames(contentDir: string): CatalogueNames {
   try {
-    const features = getCatalogues(contentDir)?.features ?? [];
-    return { trees: [...new Set(features.map((f) => f.tree))] };
+    const catalogues = getCatalogues(contentDir);
+    return { trees: [...new Set((catalogues?.features ?? []).map((f) => f.tree))], creatures: (catalogues?.creatures ?? []).map((c) => c.id) };
   } catch (e) {
-    if (e instanceof ContentError || e instanceof ContentErrors) return { trees: null };
+    if (e instanceof ContentError || e instanceof ContentErrors) return { trees: null, creatures: null };
     throw e;
   }
 }

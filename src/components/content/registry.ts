@@ -9,6 +9,7 @@ import ProbabilityChart from '../rules/ProbabilityChart.astro';
 import TreeChart from '../rules/TreeChart.astro';
 import Bestiary from '../rules/Bestiary.astro';
 import CatalogueList from '../rules/CatalogueList.astro';
+import EncounterCard from '../rules/EncounterCard.astro';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AstroComponent = (props: any) => any;
@@ -21,6 +22,7 @@ const registry: Partial<Record<ComponentName, AstroComponent>> = {
   'tree-chart': TreeChart,
   bestiary: Bestiary,
   'catalogue-list': CatalogueList,
+  encounter: EncounterCard,
 };
 
 export function componentFor(name: ComponentName): AstroComponent {
