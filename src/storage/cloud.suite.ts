@@ -208,7 +208,7 @@ export const cloudSuite: SuiteCase[] = [
       const db = await ctx.open(me);
       const at = (id: string) => doc(db, 'users', me, 'documents', id);
       await setDoc(at('ok1'), rawRecord('ok1'));
-      await refused(setDoc(at('k1'), rawRecord('k1', { kind: 'spaceship' })), 'a kind outside the four');
+      await refused(setDoc(at('k1'), rawRecord('k1', { kind: 'spaceship' })), 'a kind outside the five');
       await refused(setDoc(at('i1'), rawRecord('other-id')), 'an id in the data that differs from the path');
       await refused(setDoc(at('r1'), rawRecord('r1', { revision: 1.5 })), 'a revision that is not a whole number');
       await refused(setDoc(at('r2'), rawRecord('r2', { revision: '1' })), 'a revision that is text');
