@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { addCreature, addReinforcements, applyDamage, applyHealing, delayTurn, initiativeOrder, nextTurn, previousTurn, pulseRoll, rosterCombatants, setCount, setInitiative, setNote, startFight } from './model';
-import type { Combatant, CreatureSnapshot, Encounter, HeroSnapshot } from './rules';
+import { addCreature, damage, delay, goNext, goPrevious, recordInitiative, reinforce, rollEveryone, setCount, startFight } from './model';
+import type { CreatureSnapshot, Encounter, HeroSnapshot } from './rules';
 
+/** The editor's document changes over src/rules/fight.ts (whose rules are tested there, SPEC F1–F11). */
 const NOW = '2026-11-27T19:00:00.000Z';
 const creature = (name: string, over: Partial<CreatureSnapshot> = {}): CreatureSnapshot => ({ name, creatureKind: 'humanoid', threatRank: 2, health: 12, guard: 2, protection: 1, reflex: 3, logic: 2, initiative: 5, attacks: [], tags: [], ...over });
 const hero = (name: string, over: Partial<HeroSnapshot> = {}): HeroSnapshot => ({ name, rank: 2, reflex: 3, logic: 2, guard: 3, health: 14, protection: 2, strainCapacity: 4, initiative: 5, attacks: [], ...over });
 const empty = (): Encounter => ({ kind: 'encounter', id: 'e', schemaVersion: 1, name: 'E', createdAt: NOW, updatedAt: NOW, creatures: [], party: [] });
-function fightOf(doc: Encounter) {
-  return startFight(doc).fight!;
-}
-const c = (id: string, side: Combatant['side'], hits: number | undefined, reflex: number, listed: number): Combatant => ({
-  id, name: id, side, entry: id, listed, reflex, initiative: hits === undefined ? undefined : { hits }, health: 10, maxHealth: 10, protection: 1, strain: 0, strainCapacity: 0, note: '', joined: 1,
-});
+const withParty = (d: Encounter): Encounter => ({ ...d, party: [{ id: 'h1', source: { kind: 'quick' }, snapshot: hero('Vex') }] });
+/** A random source that shows these faces in turn, then 1s. */
+const faces = (...f: number[]) => {
+  let i = 0;
+  return () => ((f[i++] ?? 1) - 1) / 6 + 0.01;
+};
 
 describe('building the roster', () => {
   it('adds copies of the same creature to its row, and a count of 0 removes the row', () => {
@@ -21,98 +22,51 @@ describe('building the roster', () => {
     expect(d.creatures[0]!.count).toBe(5);
     expect(setCount(d, d.creatures[0]!.id, 0).creatures).toEqual([]);
   });
-
-  it('puts every hero and every creature copy in the fight at full Health, listed heroes first', () => {
-    let d = addCreature(empty(), { kind: 'bestiary', id: 'g' }, creature('Ganger'), 2);
-    d = { ...d, party: [{ id: 'h1', source: { kind: 'quick' }, snapshot: hero('Vex') }] };
-    const all = rosterCombatants(d);
-    expect(all.map((x) => [x.name, x.health, x.listed])).toEqual([['Vex', 14, 0], ['Ganger 1', 12, 1], ['Ganger 2', 12, 2]]);
-  });
 });
 
-describe('initiative order (GAME.md §7)', () => {
-  it('most hits first', () => expect(initiativeOrder([c('a', 'hero', 1, 3, 0), c('b', 'creature', 3, 1, 1)])).toEqual(['b', 'a']));
-  it('ties go to the higher Reflex', () => expect(initiativeOrder([c('a', 'hero', 2, 2, 0), c('b', 'creature', 2, 4, 1)])).toEqual(['b', 'a']));
-  it('then heroes before creatures', () => expect(initiativeOrder([c('b', 'creature', 2, 3, 0), c('a', 'hero', 2, 3, 1)])).toEqual(['a', 'b']));
-  it('then the order the game master listed them', () => expect(initiativeOrder([c('b', 'hero', 2, 3, 1), c('a', 'hero', 2, 3, 0)])).toEqual(['a', 'b']));
-  it('a typed hit count orders exactly like a rolled one', () => {
-    const d = addCreature({ ...empty(), party: [{ id: 'h1', source: { kind: 'quick' }, snapshot: hero('Vex') }] }, { kind: 'bestiary', id: 'g' }, creature('Ganger'));
-    let f = startFight(d);
-    f = setInitiative(f, 'h1', { hits: 1 });
-    f = setInitiative(f, 'c1-1', { hits: 2, dice: [{ face: 5, from: 'pool' }, { face: 6, from: 'pool' }, { face: 2, from: 'overcharge' }] });
-    expect(f.fight!.order).toEqual(['c1-1', 'h1']);
-  });
-});
+describe('running the fight as document changes', () => {
+  const fight = () => startFight(withParty(addCreature(empty(), { kind: 'bestiary', id: 'g' }, creature('Ganger'), 2)));
 
-describe('turns and rounds', () => {
-  const d = () => startFight(addCreature({ ...empty(), party: [{ id: 'h1', source: { kind: 'quick' }, snapshot: hero('Vex') }] }, { kind: 'bestiary', id: 'g' }, creature('Ganger'), 2));
-
-  it('next past the last combatant starts the next round; previous goes back across it', () => {
-    let f = d();
-    for (let i = 0; i < 3; i++) f = nextTurn(f);
-    expect([f.fight!.round, f.fight!.turn]).toEqual([2, 0]);
-    f = previousTurn(f);
-    expect([f.fight!.round, f.fight!.turn]).toEqual([1, 2]);
-    expect(previousTurn(d()).fight).toEqual(d().fight);
+  it('starts with everyone at full Health and orders the fight once everyone has rolled', () => {
+    const d = rollEveryone(fight(), false, faces(5, 1, 1, 1, 1, /* c1-1 */ 1, 1, 1, 1, 1, /* c1-2 */ 6, 5, 1, 1, 1, 1));
+    expect(d.fight!.combatants.map((c) => [c.id, c.health])).toEqual([['h1', 14], ['c1-1', 12], ['c1-2', 12]]);
+    expect(d.fight!.order).toEqual(['c1-2', 'h1', 'c1-1']);
   });
 
-  it('a delayed turn passes to the next combatant, who acts first', () => {
-    const f = delayTurn(d());
-    expect(f.fight!.order).toEqual(['c1-1', 'h1', 'c1-2']);
-    expect(f.fight!.turn).toBe(0);
+  it('a typed hit count before the first turn reorders like a roll', () => {
+    let d = recordInitiative(fight(), 'c1-2', { hits: 3 });
+    d = recordInitiative(d, 'h1', { hits: 1 });
+    expect(d.fight!.order[0]).toBe('c1-2');
   });
 
-  it('a note with a countdown ticks down at each new round and goes at 0', () => {
-    let f = setNote(d(), 'h1', 'Stunned', 1);
-    expect(f.fight!.combatants[0]!.countdown).toBe(1);
-    for (let i = 0; i < 3; i++) f = nextTurn(f);
-    expect(f.fight!.combatants[0]!.note).toBe('');
+  it('turns cross rounds both ways; a delay lets the next one act first', () => {
+    let d = fight();
+    for (let i = 0; i < 3; i++) d = goNext(d);
+    expect([d.fight!.round, d.fight!.turn]).toEqual([2, 0]);
+    d = goPrevious(d);
+    expect([d.fight!.round, d.fight!.turn]).toEqual([1, 2]);
+    expect(delay(fight()).fight!.order).toEqual(['c1-1', 'h1', 'c1-2']);
   });
 
-  it('reinforcements are placed by their roll; the turn stays with whoever has it', () => {
-    let f = setInitiative(d(), 'h1', { hits: 3 });
-    f = setInitiative(f, 'c1-1', { hits: 1 });
-    f = setInitiative(f, 'c1-2', { hits: 0 });
-    f = nextTurn(f); // c1-1's turn
-    f = addReinforcements(f, [{ ...c('c1-r1', 'creature', 2, 3, 3), entry: 'c1' }]);
-    expect(f.fight!.order).toEqual(['h1', 'c1-r1', 'c1-1', 'c1-2']);
-    expect(f.fight!.order[f.fight!.turn]).toBe('c1-1');
-  });
-});
-
-describe('damage and healing at the table', () => {
-  const d = () => startFight({ ...empty(), party: [{ id: 'h1', source: { kind: 'quick' }, snapshot: hero('Vex', { health: 10, protection: 2 }) }] });
-  const health = (e: Encounter) => e.fight!.combatants[0]!.health;
-
-  it('takes the damage before protection, less Protection, and never below 0', () => {
-    expect(health(applyDamage(d(), 'h1', 5))).toBe(7);
-    expect(health(applyDamage(d(), 'h1', 1))).toBe(10);
-    expect(health(applyDamage(d(), 'h1', 5, true))).toBe(5);
-    expect(health(applyDamage(d(), 'h1', 50))).toBe(0);
+  it('damage comes off after Protection (unless ignored) and never below 0', () => {
+    const h = (d: Encounter) => d.fight!.combatants[0]!.health;
+    expect(h(damage(fight(), 'h1', 5, false))).toBe(11);
+    expect(h(damage(fight(), 'h1', 5, true))).toBe(9);
+    expect(h(damage(fight(), 'h1', 99, false))).toBe(0);
   });
 
-  it('healing never raises Health above its maximum', () => {
-    expect(health(applyHealing(applyDamage(d(), 'h1', 6), 'h1', 2))).toBe(8);
-    expect(health(applyHealing(applyDamage(d(), 'h1', 6), 'h1', 20))).toBe(10);
-  });
-});
-
-describe('pulseRoll', () => {
-  /** A random source that shows these faces in turn. */
-  const faces = (...f: number[]) => {
-    let i = 0;
-    return () => (f[i++]! - 1) / 6 + 0.01;
-  };
-
-  it('rolls die by die: a 6 overcharges with one more die, which can overcharge again', () => {
-    const r = pulseRoll(2, false, faces(6, 6, 2, 5));
-    expect(r.dice).toEqual([{ face: 6, from: 'pool' }, { face: 6, from: 'overcharge' }, { face: 2, from: 'overcharge' }, { face: 5, from: 'pool' }]);
-    expect(r.hits).toBe(3);
+  it('reinforcements join with a roll of their own, and the turn stays with whoever has it', () => {
+    let d = goNext(fight());
+    const acting = d.fight!.order[d.fight!.turn];
+    d = reinforce(d, 'c1', 2, faces(6, 6, 5, 1, 1, 1, 1));
+    expect(d.fight!.combatants).toHaveLength(5);
+    expect(d.fight!.combatants.slice(3).every((c) => c.initiative && c.joined === 1)).toBe(true);
+    const order = d.fight!.order;
+    expect(order[d.fight!.turn]).toBe(acting);
   });
 
-  it('with edge, an original die showing 1–4 is rerolled once as a fresh die', () => {
-    const r = pulseRoll(2, true, faces(3, 6, 1, 5));
-    expect(r.dice.map((d) => `${d.face}${d.from[0]}`)).toEqual(['3p', '6e', '1o', '5p']);
-    expect(r.hits).toBe(2);
+  it('changes nothing before the fight has started', () => {
+    const d = withParty(empty());
+    expect(goNext(d)).toBe(d);
   });
 });

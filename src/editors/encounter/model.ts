@@ -1,9 +1,9 @@
 /**
  * The encounter editor's document changes, pure (each is one undo step
  * through the kit's history): building the roster, and running the fight
- * by GAME.md §7 (initiative, turns, damage, healing, strain, notes).
+ * through src/rules/fight.ts (GAME.md §7).
  */
-import type { Combatant, CreatureSnapshot, Encounter, EncounterCreature, EncounterHero, Fight, HeroSnapshot, RolledDie } from './rules';
+import { applyDamage, applyHealing, applyStrain, delayTurn, inOrder, newFight, nextTurn, orderByInitiative, placeLateJoiner, previousTurn, rollPool, setInitiative, setNote, type Combatant, type CreatureSnapshot, type Encounter, type EncounterCreature, type EncounterHero, type Fight, type HeroSnapshot, type Initiative, type Random } from '../../rules/engine';
 
 /** A short id for a roster row or combatant, unique within the document. */
 export function rowId(taken: ReadonlySet<string>, prefix: string): string {
@@ -32,179 +32,74 @@ export function addHero(doc: Encounter, source: EncounterHero['source'], snapsho
 
 export const removeHero = (doc: Encounter, id: string): Encounter => ({ ...doc, party: doc.party.filter((p) => p.id !== id) });
 
-/** Every hero and every creature copy as a combatant, in the order the game master listed them (heroes first). */
-export function rosterCombatants(doc: Pick<Encounter, 'party' | 'creatures'>): Combatant[] {
-  const heroes: Combatant[] = doc.party.map((p) => ({
-    id: p.id,
-    side: 'hero',
-    entry: p.id,
-    listed: 0,
-    name: p.snapshot.name,
-    reflex: p.snapshot.reflex,
-    maxHealth: p.snapshot.health,
-    health: p.snapshot.health,
-    protection: p.snapshot.protection,
-    strain: 0,
-    strainCapacity: p.snapshot.strainCapacity,
-    note: '',
-    joined: 1,
-  }));
-  const creatures: Combatant[] = doc.creatures.flatMap((c) =>
-    Array.from({ length: c.count }, (_, i) => ({
-      id: `${c.id}-${i + 1}`,
-      side: 'creature' as const,
-      entry: c.id,
-      listed: 0,
-      name: c.count > 1 ? `${c.snapshot.name} ${i + 1}` : c.snapshot.name,
-      reflex: c.snapshot.reflex,
-      maxHealth: c.snapshot.health,
-      health: c.snapshot.health,
-      protection: c.snapshot.protection,
-      strain: 0,
-      strainCapacity: 0,
-      note: '',
-      joined: 1,
-    })),
-  );
-  return [...heroes, ...creatures].map((c, listed) => ({ ...c, listed }));
-}
-
 /**
- * Initiative order (§7): most hits first; then higher Reflex; then heroes
- * before creatures; then the order listed. Combatants without a roll go last.
+ * The fight's changes, as document changes: each is one undo step and is
+ * saved like any edit. The rules themselves are src/rules/fight.ts.
  */
-export function initiativeOrder(combatants: readonly Combatant[]): string[] {
-  return [...combatants]
-    .sort((a, b) => {
-      const ha = a.initiative?.hits ?? -1;
-      const hb = b.initiative?.hits ?? -1;
-      if (ha !== hb) return hb - ha;
-      if (a.reflex !== b.reflex) return b.reflex - a.reflex;
-      if (a.side !== b.side) return a.side === 'hero' ? -1 : 1;
-      return a.listed - b.listed;
-    })
-    .map((c) => c.id);
+function onFight(doc: Encounter, update: (f: Fight) => Fight): Encounter {
+  return doc.fight ? { ...doc, fight: update(doc.fight) } : doc;
 }
 
 /** Starts the fight: everyone on the roster, at full Health, round 1, before any initiative. */
-export function startFight(doc: Encounter): Encounter {
-  const combatants = rosterCombatants(doc);
-  return { ...doc, fight: { round: 1, turn: 0, order: combatants.map((c) => c.id), combatants } };
-}
+export const startFight = (doc: Encounter): Encounter => ({ ...doc, fight: newFight(doc) });
 
 export const endFight = (doc: Encounter): Encounter => {
   const { fight: _, ...rest } = doc;
   return rest as Encounter;
 };
 
-function withFight(doc: Encounter, update: (f: Fight) => Fight): Encounter {
-  return doc.fight ? { ...doc, fight: update(doc.fight) } : doc;
-}
-
-function updateCombatant(doc: Encounter, id: string, update: (c: Combatant) => Combatant): Encounter {
-  return withFight(doc, (f) => ({ ...f, combatants: f.combatants.map((c) => (c.id === id ? update(c) : c)) }));
-}
-
-/** Records an initiative result (rolled in the app or typed from physical dice: they count the same) and reorders. */
-export function setInitiative(doc: Encounter, id: string, initiative: Combatant['initiative']): Encounter {
-  return withFight(updateCombatant(doc, id, (c) => ({ ...c, initiative })), (f) => ({ ...f, order: initiativeOrder(f.combatants), turn: 0 }));
-}
-
-/** Next turn; past the last combatant, the next round (notes with a countdown tick down at a new round). */
-export function nextTurn(doc: Encounter): Encounter {
-  return withFight(doc, (f) => {
-    if (f.turn + 1 < f.order.length) return { ...f, turn: f.turn + 1 };
-    return { ...f, round: f.round + 1, turn: 0, combatants: f.combatants.map(tickCountdown) };
-  });
-}
-
-export function previousTurn(doc: Encounter): Encounter {
-  return withFight(doc, (f) => {
-    if (f.turn > 0) return { ...f, turn: f.turn - 1 };
-    if (f.round <= 1) return f;
-    return { ...f, round: f.round - 1, turn: Math.max(0, f.order.length - 1) };
-  });
-}
-
-function tickCountdown(c: Combatant): Combatant {
-  if (c.countdown === undefined) return c;
-  return c.countdown <= 1 ? { ...c, note: '', countdown: undefined } : { ...c, countdown: c.countdown - 1 };
-}
-
-/** Delay: the combatant whose turn it is acts after the next one (the turn passes on). */
-export function delayTurn(doc: Encounter): Encounter {
-  return withFight(doc, (f) => {
-    if (f.turn + 1 >= f.order.length) return f;
-    const order = [...f.order];
-    const [who] = order.splice(f.turn, 1);
-    order.splice(f.turn + 1, 0, who!);
-    return { ...f, order };
-  });
-}
-
-/** Reinforcements: new combatants placed in the order by their roll; the current turn stays with whoever has it. */
-export function addReinforcements(doc: Encounter, joiners: readonly Combatant[]): Encounter {
-  return withFight(doc, (f) => {
-    const current = f.order[f.turn];
-    const combatants = [...f.combatants, ...joiners];
-    const full = initiativeOrder(combatants);
-    // Those already in the fight keep their places (the order holds); each joiner goes where the rule puts it.
-    const order = f.order.filter((id) => full.includes(id));
-    for (const j of joiners) {
-      const at = full.indexOf(j.id);
-      const after = full.slice(0, at).filter((id) => order.includes(id)).at(-1);
-      order.splice(after === undefined ? 0 : order.indexOf(after) + 1, 0, j.id);
-    }
-    return { ...f, combatants, order, turn: current ? order.indexOf(current) : f.turn };
-  });
-}
-
-/** A landed attack's damage before protection (§7): protection subtracted unless ignored, Health never below 0. */
-export function applyDamage(doc: Encounter, id: string, damage: number, ignoresProtection = false): Encounter {
-  return updateCombatant(doc, id, (c) => ({ ...c, health: Math.max(0, c.health - Math.max(0, Math.round(damage) - (ignoresProtection ? 0 : c.protection))) }));
-}
-
-/** Healing never raises Health above its maximum. */
-export function applyHealing(doc: Encounter, id: string, amount: number): Encounter {
-  return updateCombatant(doc, id, (c) => ({ ...c, health: Math.min(c.maxHealth, c.health + Math.max(0, Math.round(amount))) }));
-}
-
-export function setStrain(doc: Encounter, id: string, strain: number): Encounter {
-  return updateCombatant(doc, id, (c) => ({ ...c, strain: Math.max(0, Math.round(strain)) }));
-}
-
-export function setNote(doc: Encounter, id: string, note: string, countdown?: number): Encounter {
-  return updateCombatant(doc, id, (c) => ({ ...c, note, countdown: countdown && countdown > 0 ? Math.round(countdown) : undefined }));
-}
-
-export type Condition = 'unhurt' | 'wounded' | 'bloodied' | 'down';
-export function condition(health: number, max: number): Condition {
-  if (health <= 0) return 'down';
-  if (health >= max) return 'unhurt';
-  return 2 * health <= max ? 'bloodied' : 'wounded';
-}
-
-/** One die and its overcharges: the faces, in order. */
-function rollDie(random: () => number, from: RolledDie['from']): RolledDie[] {
-  const dice: RolledDie[] = [];
-  for (;;) {
-    const face = 1 + Math.floor(random() * 6);
-    dice.push({ face, from: dice.length === 0 ? from : 'overcharge' });
-    if (face !== 6) return dice;
-  }
-}
-
 /**
- * A Pulse roll die by die (§1): each original die with its overcharges; with
- * edge, an original die showing 1–4 is rerolled once as a fresh die (its
- * first face stays in the record, a miss either way).
+ * Records an initiative (rolled in the app or typed from physical dice: they
+ * count the same). Before the first turn has passed the whole order follows
+ * the rolls; later, a combatant is placed again by the same rule.
  */
-export function pulseRoll(pool: number, edge: boolean, random: () => number = Math.random): { dice: RolledDie[]; hits: number } {
-  const dice: RolledDie[] = [];
-  for (let i = 0; i < Math.max(1, pool); i++) {
-    const first = rollDie(random, 'pool');
-    dice.push(...first);
-    if (edge && first[0]!.face <= 4) dice.push(...rollDie(random, 'edge'));
-  }
-  return { dice, hits: dice.filter((d) => d.face >= 5).length };
+export function recordInitiative(doc: Encounter, id: string, initiative: Initiative): Encounter {
+  return onFight(doc, (f) => {
+    const next = setInitiative(f, id, initiative);
+    return f.round === 1 && f.turn === 0 ? orderByInitiative(next) : next;
+  });
 }
+
+/** Rolls for everyone without an initiative yet, then orders the fight. */
+export function rollEveryone(doc: Encounter, edge: boolean, random: Random = Math.random): Encounter {
+  return onFight(doc, (f) => orderByInitiative(f.combatants.filter((c) => !c.initiative).reduce((acc, c) => setInitiative(acc, c.id, rollPool(initiativePool(doc, c), random, edge)), f)));
+}
+
+/** Initiative pool: Reflex + Logic (+ modifiers), from the combatant's snapshot. */
+export function initiativePool(doc: Encounter, c: Combatant): number {
+  const snap = c.side === 'hero' ? doc.party.find((p) => p.id === c.entry)?.snapshot : doc.creatures.find((r) => r.id === c.entry)?.snapshot;
+  return Math.max(1, snap?.initiative ?? c.reflex);
+}
+
+export const goNext = (doc: Encounter) => onFight(doc, nextTurn);
+export const goPrevious = (doc: Encounter) => onFight(doc, previousTurn);
+
+/** The acting combatant waits until after the next one (who acts now). */
+export function delay(doc: Encounter): Encounter {
+  return onFight(doc, (f) => {
+    const next = inOrder(f)[f.turn + 1];
+    return next ? delayTurn(f, next.id) : f;
+  });
+}
+
+/** Reinforcements: `count` more copies of a creature row, each rolled and placed by the rule. */
+export function reinforce(doc: Encounter, rowId: string, count: number, random: Random = Math.random): Encounter {
+  const row = doc.creatures.find((r) => r.id === rowId);
+  if (!row) return doc;
+  return onFight(doc, (f) => {
+    let out = f;
+    for (let i = 1, added = 0; added < count; i++) {
+      const id = `${row.id}-r${i}`;
+      if (out.combatants.some((c) => c.id === id)) continue;
+      const s = row.snapshot;
+      out = placeLateJoiner(out, { id, name: `${s.name} (reinforcement ${i})`, side: 'creature', entry: row.id, reflex: s.reflex, health: s.health, maxHealth: s.health, protection: s.protection, strainCapacity: 0, initiative: rollPool(Math.max(1, s.initiative), random) });
+      added++;
+    }
+    return out;
+  });
+}
+
+export const damage = (doc: Encounter, id: string, amount: number, ignoresProtection: boolean) => onFight(doc, (f) => applyDamage(f, id, amount, ignoresProtection ? 'all' : 0));
+export const heal = (doc: Encounter, id: string, amount: number) => onFight(doc, (f) => applyHealing(f, id, amount));
+export const strain = (doc: Encounter, id: string, change: number) => onFight(doc, (f) => applyStrain(f, id, change));
+export const note = (doc: Encounter, id: string, text: string, rounds?: number) => onFight(doc, (f) => setNote(f, id, text, rounds));
