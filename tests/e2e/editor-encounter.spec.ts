@@ -110,4 +110,13 @@ test.describe('encounter tool', () => {
     await page.goto(at('/nucleus/EncounterEditor#add=no-such-creature'));
     await expect(page.getByRole('alert')).toContainText('There is no creature “no-such-creature” in the bestiary', LOADED);
   });
+
+  test('a ::encounter card on the game-master page opens at the table as a new encounter', async ({ page, at }) => {
+    await page.goto(at('/rules/game-master'));
+    await page.locator('section', { hasText: 'Lobby ambush' }).getByRole('link', { name: 'Open at the table' }).first().click();
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Lobby ambush', LOADED);
+    await expect(page.getByRole('list', { name: 'Creatures in this encounter' }).getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByRole('list', { name: 'Heroes' }).getByRole('listitem')).toHaveCount(4);
+    await expect(term(page, 'Band')).toHaveText('Fair fight');
+  });
 });
