@@ -68,7 +68,7 @@ function Table({ title, m, empty }: { title: string; m: OddsMatrix; empty: strin
 export function Odds({ creaturesVsHeroes, heroesVsCreatures }: { creaturesVsHeroes: OddsMatrix; heroesVsCreatures: OddsMatrix }) {
   const uid = useId();
   return (
-    <section className="enc-section" aria-labelledby={`${uid}-h`}>
+    <section className="enc-section enc-wide" aria-labelledby={`${uid}-h`}>
       <h2 className="enc-title" id={`${uid}-h`}>
         Exact odds
       </h2>

@@ -86,7 +86,7 @@ export function Tracker() {
           <input type="checkbox" checked={edge} onChange={(e) => setEdge(e.target.checked)} /> Edge on the next roll
         </label>
         <button type="button" className="btn" disabled={readOnly || unrolled.length === 0} onClick={rollAll}>
-          Roll initiative for {unrolled.length === fight.combatants.length ? 'everyone' : `the ${unrolled.length} without a roll`}
+          {unrolled.length === 0 ? 'Everyone has rolled' : `Roll initiative for ${unrolled.length === fight.combatants.length ? 'everyone' : `the ${unrolled.length} without a roll`}`}
         </button>
       </div>
       <ol className="enc-order" aria-label="Initiative order">
