@@ -3,7 +3,8 @@
  * creature documents in one list (search, kind, threat rank and tag), each
  * added with a count ("Add 3").
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useDocuments } from './useDocuments';
 import { CREATURE_KINDS, type BestiaryEntry, type Catalogues, type Creature } from '../../rules/engine';
 import type { DocumentRepository } from '../../storage/types';
 import { creatureRows, type CreatureKind, type OwnCreature } from '../creature/creatureList';
@@ -28,27 +29,14 @@ export interface CreaturePickerProps {
 
 export function CreaturePicker({ bestiary, catalogues, repository, readOnly, onAdd }: CreaturePickerProps) {
   const uid = useId();
-  const [mine, setMine] = useState<OwnCreature[]>([]);
   const [text, setText] = useState('');
   const [kind, setKind] = useState<CreatureKind | ''>('');
   const [rank, setRank] = useState(0);
   const [tag, setTag] = useState('');
   const [count, setCount] = useState(1);
 
-  useEffect(() => {
-    let live = true;
-    const load = () =>
-      repository
-        .list({ kind: 'creature', sort: 'updated' })
-        .then((docs) => live && setMine(docs.map((d) => ({ id: d.id, name: d.name, updatedAt: d.updatedAt, valid: d.valid, document: d.document as Creature }))))
-        .catch(() => live && setMine([]));
-    void load();
-    const off = repository.subscribe(() => void load());
-    return () => {
-      live = false;
-      off();
-    };
-  }, [repository]);
+  const stored = useDocuments(repository, 'creature');
+  const mine = useMemo<OwnCreature[]>(() => stored.map((d) => ({ id: d.id, name: d.name, updatedAt: d.updatedAt, valid: d.valid, document: d.document as Creature })), [stored]);
 
   const byId = useMemo(() => new Map<string, Creature>([...bestiary.map((b) => [`bestiary:${b.id}`, b] as const), ...mine.map((m) => [`mine:${m.id}`, m.document] as const)]), [bestiary, mine]);
   const tagsOf = useMemo(() => new Map([...byId].map(([k, c]) => [k, creatureTags(c, catalogues)])), [byId, catalogues]);

@@ -3,7 +3,8 @@
  * of the sheet's values and attack lines) or typed as quick entries, and
  * "Save as default party" for every new encounter on this device.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useDocuments } from './useDocuments';
 import type { Catalogues, Character } from '../../rules/engine';
 import type { DocumentRepository } from '../../storage/types';
 import { heroFromCharacter, heroFromQuick, type QuickHero } from './hero';
@@ -32,26 +33,13 @@ export interface PartyProps {
 
 export function Party({ party, catalogues, repository, readOnly, onAdd, onRemove }: PartyProps) {
   const uid = useId();
-  const [characters, setCharacters] = useState<Character[]>([]);
   const [chosen, setChosen] = useState('');
   const [quick, setQuick] = useState<QuickHero>(EMPTY_QUICK);
   const [attack, setAttack] = useState({ pool: 0, damage: 3, rate: 1 });
   const [saved, setSaved] = useState<string | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    const load = () =>
-      repository
-        .list({ kind: 'character', sort: 'updated' })
-        .then((docs) => live && setCharacters(docs.map((d) => d.document as Character)))
-        .catch(() => live && setCharacters([]));
-    void load();
-    const off = repository.subscribe(() => void load());
-    return () => {
-      live = false;
-      off();
-    };
-  }, [repository]);
+  const stored = useDocuments(repository, 'character');
+  const characters = useMemo(() => stored.map((d) => d.document as Character), [stored]);
 
   const addCharacter = () => {
     const c = characters.find((x) => x.id === (chosen || characters[0]?.id));
