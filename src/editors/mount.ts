@@ -27,6 +27,7 @@ const EDITORS: Record<EditorKind, () => Promise<{ default: EditorComponent }>> =
   character: () => import('./character/CharacterEditor'),
   core: () => import('./core/CoreEditor'),
   creature: () => import('./creature/CreatureEditor'),
+  encounter: () => import('./encounter/EncounterEditor'),
 };
 
 /** The attribute EditorShell.astro puts on the element the editor replaces; its value is the editor's kind. */

@@ -51,6 +51,8 @@ function summary(doc: Creature, evaluation: Evaluation<CreatureDerived>, catalog
     { term: 'Threat check', value: <ThreatCheck properties={propertiesOf(catalogues)} /> },
   ];
   if (doc.attacks.length > 0) items.push({ term: 'Attack pools', value: <AttackPools creature={doc} /> });
+  // A plain link: the encounter tool adds this creature to the encounter last edited on this device, or starts one.
+  items.push({ term: 'Encounter', value: <a href={withBase(`/nucleus/EncounterEditor#add=creature:${encodeURIComponent(doc.id)}`)} data-add-to-encounter>Add to encounter</a> });
   return items;
 }
 

@@ -138,7 +138,10 @@ export function EditorApp<D extends NucleusDocument>({ definition, loadCatalogue
     const params = new URLSearchParams(location.search);
     const copy = params.get('copy') ?? params.get('from')?.replace(/^[a-z]+:/, '');
     try {
-      if (hasSharedDocument(location.hash)) {
+      const addressed = definition.fromAddress && location.hash.length > 1 ? await definition.fromAddress(location.hash, catalogues, repository) : undefined;
+      if (addressed) {
+        await open(addressed, true);
+      } else if (hasSharedDocument(location.hash)) {
         const { readShareLink } = await import('../../storage/share');
         setView({ mode: 'share', doc: await readShareLink(location.hash, definition.kind) });
       } else if (copy) {

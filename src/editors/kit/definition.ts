@@ -6,6 +6,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { Catalogues, DerivedOf, Evaluation, NucleusDocument } from '../../rules';
 import type { SummaryItem } from './Summary';
 import type { CatalogueName, RulesLinks } from './catalogues';
+import type { DocumentRepository } from '../../storage/types';
 
 export interface EditorViewProps<D extends NucleusDocument> {
   doc: D;
@@ -39,6 +40,13 @@ export interface EditorDefinition<D extends NucleusDocument = NucleusDocument> {
   listsOwn?: boolean;
   /** `?copy=ID` on the route opens a new document copied from this (e.g. a standard gear item). */
   copyFrom?(id: string, catalogues: Partial<Catalogues>): D | undefined;
+  /**
+   * An address this editor reads itself (the encounter tool's `#add=` and
+   * `#encounter=`): saves what it asks for and gives the id to open, or
+   * undefined when the address is not its own. Throws an Error whose
+   * message is a sentence for the player.
+   */
+  fromAddress?(hash: string, catalogues: Partial<Catalogues>, repository: DocumentRepository): Promise<string | undefined>;
   /** Extra words under the list's heading. */
   intro?: ReactNode;
 }

@@ -1,0 +1,122 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+/**
+ * The encounter tool (issue 35) in Chromium, by mouse: an encounter built
+ * from the bestiary with a hero from the library, initiative rolled, three
+ * rounds run with damage dealt, a reload mid-round that finds the same turn
+ * and Health, and a `::encounter` card on the game-master page opened at
+ * the table. The rules behind every number are unit-tested beside the code.
+ */
+
+const LOADED = { timeout: 45_000 };
+const summary = (page: Page) => page.locator('[data-summary]');
+const term = (page: Page, name: string) => summary(page).locator(`[data-term="${name}"] dd`).first();
+const waitSaved = (page: Page) => expect(page.locator('[data-save-state]')).toHaveText('Saved on this device', LOADED);
+
+async function axe(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** What the tracker shows, to compare before and after a reload. */
+async function fightState(page: Page) {
+  const order = page.getByRole('list', { name: 'Initiative order' });
+  return {
+    round: await page.locator('[data-round]').textContent(),
+    current: await page.locator('[data-current]').textContent(),
+    health: await order.locator('[data-health]').evaluateAll((els) => els.map((e) => e.getAttribute('data-health'))),
+    names: await order.locator('.enc-c-name').allTextContents(),
+  };
+}
+
+const act = (row: Locator) => row.locator('summary', { hasText: /^Act on / });
+
+test.describe('encounter tool', () => {
+  test.setTimeout(180_000);
+
+  test('builds from the bestiary and the library, runs three rounds, and a reload mid-round finds the same fight', async ({ page, at }) => {
+    // A hero in the library.
+    await page.goto(at('/nucleus/CharacterEditor'));
+    await page.getByRole('button', { name: 'New character' }).click(LOADED);
+    await page.getByRole('textbox', { name: 'Name' }).fill('Vex Marrow');
+    await waitSaved(page);
+
+    await page.goto(at('/nucleus/EncounterEditor'));
+    await page.getByRole('button', { name: 'New encounter' }).click(LOADED);
+    await page.getByRole('textbox', { name: 'Name' }).fill('Dock ambush');
+
+    // Two Chrome Fang Gangers, by mouse, from the filtered bestiary.
+    await page.getByLabel('Search creatures').fill('ganger');
+    await page.getByLabel('Copies to add').fill('2');
+    await page.getByRole('button', { name: 'Add 2 Chrome Fang Ganger' }).click();
+    await expect(page.getByRole('list', { name: 'Creatures in this encounter' }).getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByRole('spinbutton', { name: 'Copies of Chrome Fang Ganger' })).toHaveValue('2');
+    await expect(term(page, 'Threat')).toHaveText('4');
+    await expect(term(page, 'Band')).toHaveText('No band without a party');
+
+    await page.getByLabel('Character from your library').selectOption({ label: 'Vex Marrow' });
+    await page.getByRole('button', { name: 'Add character' }).click();
+    await expect(page.getByRole('list', { name: 'Heroes' }).getByRole('listitem')).toHaveCount(1);
+    // A rank 1 hero against threat 4: deadly, said as a warning.
+    await expect(term(page, 'Band')).toHaveText('Deadly');
+    await expect(page.locator('.enc-odds').first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'Start the fight' }).click();
+    await page.getByRole('button', { name: 'Roll initiative for everyone' }).click();
+    const order = page.getByRole('list', { name: 'Initiative order' });
+    await expect(order.getByRole('listitem')).toHaveCount(3);
+    await expect(order.locator('[data-initiative=""]')).toHaveCount(0);
+    await axe(page);
+
+    // Three rounds: each combatant's turn in turn, a hit on the first ganger in each.
+    for (let round = 1; round <= 3; round++) {
+      await expect(page.locator('[data-round]')).toHaveText(String(round));
+      const ganger = order.locator(`[data-combatant="c1-1"]`);
+      const before = Number(await ganger.locator('[data-health]').getAttribute('data-health'));
+      await act(ganger).click();
+      await ganger.getByLabel('Amount for Chrome Fang Ganger 1').fill('3');
+      await ganger.getByRole('button', { name: 'Damage', exact: true }).click();
+      await expect(ganger.locator('[data-health]')).not.toHaveAttribute('data-health', String(before));
+      await act(ganger).click();
+      if (round < 3) for (let t = 0; t < 3; t++) await page.getByRole('button', { name: 'Next turn' }).click();
+    }
+    await page.getByRole('button', { name: 'Next turn' }).click();
+    const mid = await fightState(page);
+    expect(mid.round).toBe('3');
+
+    // Undo takes back the last step only (the turn), redo brings it back.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.locator('[data-current]')).toHaveText(mid.names[0]!);
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await expect(page.locator('[data-current]')).toHaveText(mid.current!);
+
+    await waitSaved(page);
+    await page.reload();
+    await expect(page.locator('[data-round]')).toHaveText('3', LOADED);
+    expect(await fightState(page)).toEqual(mid);
+  });
+
+  test('an “Add to encounter” link adds to the encounter last edited here', async ({ page, at }) => {
+    await page.goto(at('/nucleus/EncounterEditor#add=scuttler-drone'));
+    await expect(page.getByRole('spinbutton', { name: 'Copies of Scuttler' })).toHaveValue('1', LOADED);
+    await waitSaved(page);
+    await page.goto(at('/nucleus/EncounterEditor#add=scuttler-drone'));
+    await expect(page.getByRole('spinbutton', { name: 'Copies of Scuttler' })).toHaveValue('2', LOADED);
+    // The address became the document's, so a reload does not add again.
+    await expect(page).toHaveURL(/\?id=/);
+    await page.goto(at('/nucleus/EncounterEditor#add=no-such-creature'));
+    await expect(page.getByRole('alert')).toContainText('There is no creature “no-such-creature” in the bestiary', LOADED);
+  });
+
+  test('a ::encounter card on the game-master page opens at the table as a new encounter', async ({ page, at }) => {
+    await page.goto(at('/rules/game-master'));
+    await page.locator('section', { hasText: 'Lobby ambush' }).getByRole('link', { name: 'Open at the table' }).first().click();
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Lobby ambush', LOADED);
+    await expect(page.getByRole('list', { name: 'Creatures in this encounter' }).getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByRole('list', { name: 'Heroes' }).getByRole('listitem')).toHaveCount(4);
+    await expect(term(page, 'Band')).toHaveText('Fair fight');
+  });
+});
