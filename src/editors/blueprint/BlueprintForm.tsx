@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { PROPERTY_SPECS, type Blueprint, type BlueprintFeatureEntry } from '../../rules/engine';
 import {
+  CATALOGUE_STEP_RANGE,
   CataloguePicker,
   ConfirmDialog,
   FieldIssues,
@@ -173,8 +174,8 @@ function Features({ bp, catalogue, rulesLinks }: { bp: Blueprint; catalogue: Blu
                   <NumberStepper
                     path={`${at}.ranks`}
                     label={`${entry.name} ranks`}
-                    min={1}
-                    max={entry.maxRanks}
+                    {...CATALOGUE_STEP_RANGE}
+                    limit={entry.maxRanks}
                     value={choice.ranks ?? 1}
                     onChange={(v) => change((d) => ({ ...d, features: d.features.map((f, j) => (j === i ? { ...f, ranks: v } : f)) }))}
                   />

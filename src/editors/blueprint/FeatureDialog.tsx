@@ -1,7 +1,7 @@
 /** The edit-item dialog for one chosen feature: its ranks and its sub-features, under the feature's rule. */
 import { useState } from 'react';
 import type { BlueprintFeatureChoice, BlueprintFeatureEntry } from '../../rules';
-import { EditItemDialog, NumberStepper, OptionChips } from '../kit';
+import { CATALOGUE_STEP_RANGE, EditItemDialog, NumberStepper, OptionChips } from '../kit';
 import { chooseRuleText } from './model';
 
 export function FeatureDialog(props: {
@@ -31,7 +31,7 @@ export function FeatureDialog(props: {
       confirmLabel={props.readOnly ? 'Close' : 'Done'}
     >
       <p className="kit-muted">{entry.text}</p>
-      {entry.maxRanks && <NumberStepper id="dialog-ranks" label="Ranks" min={1} max={entry.maxRanks} value={ranks} onChange={setRanks} hint={`${entry.cost} pts per rank`} disabled={props.readOnly} />}
+      {entry.maxRanks && <NumberStepper id="dialog-ranks" label="Ranks" {...CATALOGUE_STEP_RANGE} limit={entry.maxRanks} value={ranks} onChange={setRanks} hint={`${entry.cost} pts per rank`} disabled={props.readOnly} />}
       {sub && rule && (
         <OptionChips<string>
           id="dialog-options"

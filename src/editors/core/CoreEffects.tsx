@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { Core } from '../../rules/engine';
-import { EditItemDialog, FieldIssues, NumberStepper, describedBy, fieldId, issuesAt, useEditor, type RulesLinks } from '../kit';
+import { CATALOGUE_STEP_RANGE, EditItemDialog, FieldIssues, NumberStepper, describedBy, fieldId, issuesAt, useEditor, type RulesLinks } from '../kit';
 import { applyCoreEdit, type CoreEdit } from './model';
 import { effectRows, points, title, type CoreCatalogues, type EffectRow } from './options';
 import { EffectPicker } from './EffectPicker';
@@ -100,8 +100,8 @@ function EffectItem({ row, core, onEdit, onRemove, readOnly }: { row: EffectRow;
             <NumberStepper
               path={`${path}.potency`}
               label={`${name} potency`}
-              min={1}
-              max={row.maxPotency}
+              {...CATALOGUE_STEP_RANGE}
+              limit={row.maxPotency}
               hint={`1 to ${row.maxPotency}; ${row.entry.costPerPotency === 0 ? 'no extra cost' : `+${points(row.entry.costPerPotency)}`} per step above 1`}
             />
             <p className="core-effect-text" data-effect-text>
@@ -133,7 +133,7 @@ function EditEffectDialog({ row, discipline, onCancel, onConfirm }: { row: Effec
   const clamped = Math.min(entry.maxPotency, Math.max(1, potency));
   return (
     <EditItemDialog open title={entry.name} eyebrow="Effect" onCancel={onCancel} onConfirm={() => onConfirm(potency)}>
-      <NumberStepper id="edit-effect-potency" label="Potency" min={1} max={entry.maxPotency} value={potency} onChange={setPotency} hint={`1 to ${entry.maxPotency}`} issues={[]} />
+      <NumberStepper id="edit-effect-potency" label="Potency" {...CATALOGUE_STEP_RANGE} limit={entry.maxPotency} value={potency} onChange={setPotency} hint={`1 to ${entry.maxPotency}`} issues={[]} />
       <p className="core-dialog-cost">
         Costs {points(effectCost(entry, clamped, discipline))}
         {entry.discipline !== discipline ? `, including +1 because it is a ${entry.discipline} effect in a ${discipline} core` : ''}.

@@ -6,7 +6,7 @@
  */
 import { useId, useState } from 'react';
 import { ATTRIBUTES, CREATURE_KINDS, RANGES, SKILLS, SKILL_NAMES, type Creature, type CreaturePropertyEntry, type Skill } from '../../rules/engine';
-import { EditItemDialog, FieldIssues, NotesField, NumberStepper, SelectField, TextField, issuesWithin, useEditor } from '../kit';
+import { CATALOGUE_STEP_RANGE, EditItemDialog, FieldIssues, NotesField, NumberStepper, SelectField, TextField, issuesWithin, useEditor } from '../kit';
 import type { Attack } from './attacks';
 import { effectivePotency, MAX_ATTRIBUTE, MAX_RANK, MAX_SKILL, MIN_ATTRIBUTE, MIN_RANK } from './threat';
 import { modifierText } from './propertyBrowser';
@@ -279,7 +279,7 @@ function ChosenProperties({
               <FieldIssues id={`field-properties-${i}`} issues={issues} />
             </div>
             <div className="cr-item-actions">
-              {e?.potency && <NumberStepper path={`properties.${i}.potency`} label="Potency" min={1} max={e.potency.max} value={p.potency ?? 1} />}
+              {e?.potency && <NumberStepper path={`properties.${i}.potency`} label="Potency" {...CATALOGUE_STEP_RANGE} limit={e.potency.max} value={p.potency ?? 1} />}
               <button
                 type="button"
                 className="btn kit-small"

@@ -55,7 +55,7 @@ export { DocumentFrame } from './DocumentFrame';
 export { repository, getRepository, setRepository, documentBase, copyDocument, newDocumentId, validity } from './repository';
 export { SAVE_STATE_TEXT, type SaveState } from './session';
 export { historyReducer, createHistory, canUndo, canRedo, HISTORY_LIMIT, COALESCE_MS, type History, type HistoryAction } from './history';
-export { stepperKey, pageStep, parseWhole, historyShortcut, clamp, canStep } from './keyboard';
+export { stepperKey, pageStep, parseWhole, historyShortcut, clamp, canStep, CATALOGUE_STEP_RANGE } from './keyboard';
 export { noticeNow, namedCount, type Notice } from './notice';
 export { getIn, setIn, fieldId, issuesAt, issuesWithin, pathAndParents } from './paths';
 export { parseMarkdown, safeHref } from './markdown';

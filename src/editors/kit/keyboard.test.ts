@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canStep, historyShortcut, pageStep, parseWhole, stepperKey } from './keyboard';
+import { CATALOGUE_STEP_RANGE, canStep, historyShortcut, pageStep, parseWhole, stepperKey } from './keyboard';
 
 const r = { min: 1, max: 8 };
 const keys = { ctrlKey: false, metaKey: false, shiftKey: false, altKey: false };
@@ -62,3 +62,18 @@ describe('stepper keyboard', () => {
     expect(historyShortcut({ ...keys, key: 'z', ctrlKey: true, altKey: true })).toBeNull();
   });
 });
+
+describe('a catalogue entry’s limit (an effect’s potency 1–3) inside the whole range', () => {
+  const r = { ...CATALOGUE_STEP_RANGE, limit: 3 };
+  it('End goes to the limit first, then to the end of the whole range', () => {
+    expect(stepperKey('End', 1, r)).toBe(3);
+    expect(stepperKey('End', 3, r)).toBe(10);
+  });
+  it('the arrows and + go past the limit, never past the whole range', () => {
+    expect(stepperKey('ArrowUp', 3, r)).toBe(4);
+    expect(canStep('up', 3, r)).toBe(true);
+    expect(canStep('up', 10, r)).toBe(false);
+    expect(canStep('down', 1, r)).toBe(false);
+  });
+});
+

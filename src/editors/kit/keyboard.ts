@@ -16,7 +16,21 @@ export interface StepperRange {
   step?: number;
   /** PageUp/PageDown step; default the larger of 2 steps and a fifth of the range. */
   page?: number;
+  /**
+   * A catalogue entry's own limit inside the whole range (an effect's
+   * potency 1–3): End goes to it, the arrows and + go past it, and the rules
+   * engine says so beside the field.
+   */
+  limit?: number;
 }
+
+/**
+ * The whole range of a value whose limit a catalogue entry sets (a feature's
+ * ranks, an effect's or a property's potency): no entry allows more than 5,
+ * so 1–10 lets a player go past any entry's limit and see the rule, without
+ * numbers that mean nothing.
+ */
+export const CATALOGUE_STEP_RANGE = { min: 1, max: 10 } as const;
 
 export function pageStep(r: StepperRange): number {
   const step = r.step ?? 1;
@@ -47,7 +61,7 @@ export function stepperKey(key: string, value: number, r: StepperRange): number 
     case 'Home':
       return r.min;
     case 'End':
-      return r.max;
+      return r.limit !== undefined && base < r.limit ? r.limit : r.max;
     default:
       return null;
   }
