@@ -132,3 +132,17 @@ test('at 390 px the summary bar lies on no control: the lowest control of the sc
   await page.mouse.click(form.x, form.y);
   await expect(page.locator('[data-lowest]')).toBeFocused();
 });
+
+test('warn, never block: a mouse goes past a catalogue entry’s own limit (an effect’s potency), the rule said in place', async ({ page, at }) => {
+  await page.goto(at('/nucleus/CoreEditor'));
+  await page.getByRole('button', { name: /New core/ }).first().click();
+  await expect(page).toHaveURL(/\?id=/);
+  await page.getByRole('searchbox', { name: 'Search effects' }).fill('kinetic shove');
+  await page.getByRole('button', { name: 'Add Kinetic Shove' }).click();
+  // Kinetic Shove allows potency 1–4: the fourth click goes past it.
+  const field = await clickStep(page, 'Kinetic Shove potency', '+', 4);
+  await expect(field).toContainText("Kinetic Shove's potency must be between 1 and 4 (it is 5).");
+  await expect(page.locator('[data-summary] [data-validity]')).toHaveAttribute('data-validity', 'invalid');
+  await clickStep(page, 'Kinetic Shove potency', '−', 1);
+  await expect(field).not.toContainText('must be between');
+});
