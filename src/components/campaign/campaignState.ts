@@ -94,7 +94,12 @@ export async function createCampaign(cloud: CampaignCloud, name: string, notes: 
  */
 export async function openCampaign(cloud: CampaignCloud, uid: string, cid: string): Promise<() => void> {
   $campaignPage.set(EMPTY_PAGE);
-  const gone = (message: string) => $campaignPage.set({ ...EMPTY_PAGE, phase: 'gone', message });
+  // The first word on why the campaign is gone stands: the listener's refusal
+  // that follows this person's own deletion or leaving must not replace
+  // "… is deleted" with "… was deleted by its game master".
+  const gone = (message: string) => {
+    if ($campaignPage.get().phase !== 'gone') $campaignPage.set({ ...EMPTY_PAGE, phase: 'gone', message });
+  };
   try {
     const campaign = await cloud.campaign(cid);
     const isGm = campaign.gm === uid;
