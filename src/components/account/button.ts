@@ -90,11 +90,55 @@ function mountDialogs(): void {
   const container = document.querySelector<HTMLElement>('[data-account-dialogs]');
   if (!container || dialogs) return;
   dialogs = import('./AccountDialogs')
-    .then((m) => m.mountAccountDialogs(container))
+    .then((m) => {
+      m.mountAccountDialogs(container);
+      document.querySelector<HTMLDialogElement>('dialog[data-signin-fallback]')?.close();
+    })
     .catch((e: unknown) => {
       dialogs = null;
       console.error('[nucleus] the account dialogs could not load:', e);
+      if (stores && stores.$accountDialog.get() !== 'none') showUnavailable();
     });
+}
+
+/**
+ * The dialogs' code is fetched on first use, not precached, so a reader
+ * offline who never opened them gets this plain dialog instead (no React):
+ * why sign-in is unavailable, "Try again", and the real dialog by itself
+ * once the connection returns.
+ */
+function showUnavailable(): void {
+  let d = document.querySelector<HTMLDialogElement>('dialog[data-signin-fallback]');
+  if (!d) {
+    d = document.createElement('dialog');
+    d.dataset.signinFallback = '';
+    d.className = 'signin-fallback';
+    d.setAttribute('aria-labelledby', 'signin-fallback-title');
+    const title = Object.assign(document.createElement('h2'), { id: 'signin-fallback-title', textContent: 'Sign in to Nucleus' });
+    const what = Object.assign(document.createElement('p'), { className: 'signin-unavailable-title', textContent: 'Cloud sign-in is unavailable right now.' });
+    const why = document.createElement('p');
+    why.dataset.why = '';
+    const retry = Object.assign(document.createElement('button'), { type: 'button', className: 'btn', textContent: 'Try again' });
+    const close = Object.assign(document.createElement('button'), { type: 'button', className: 'btn', textContent: 'Close' });
+    retry.addEventListener('click', () => mountDialogs());
+    close.addEventListener('click', () => d!.close());
+    d.addEventListener('close', () => {
+      if (!document.querySelector('[data-account-dialogs] dialog[open]')) stores?.$accountDialog.set('none');
+    });
+    const actions = document.createElement('div');
+    actions.className = 'signin-fallback-actions';
+    actions.append(retry, close);
+    d.append(title, what, why, actions);
+    document.body.append(d);
+    window.addEventListener('online', () => {
+      if (d!.open) mountDialogs();
+    });
+  }
+  d.querySelector('[data-why]')!.textContent =
+    navigator.onLine === false
+      ? 'You are offline, and signing in needs a connection. Your documents stay on this device; sign in once you are back online.'
+      : 'Its code could not be fetched. Check your connection, then try again.';
+  if (!d.open) d.showModal();
 }
 
 /** Loads the account stores (once) and follows them; `initAuth` loads the SDK only for a stored session. */
