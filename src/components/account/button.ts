@@ -120,10 +120,10 @@ function showUnavailable(): void {
     why.dataset.why = '';
     const retry = Object.assign(document.createElement('button'), { type: 'button', className: 'btn', textContent: 'Try again' });
     const close = Object.assign(document.createElement('button'), { type: 'button', className: 'btn', textContent: 'Close' });
-    retry.addEventListener('click', () => mountDialogs());
-    close.addEventListener('click', () => d!.close());
-    d.addEventListener('close', () => {
-      if (!document.querySelector('[data-account-dialogs] dialog[open]')) stores?.$accountDialog.set('none');
+    retry.addEventListener('click', () => void onClick());
+    close.addEventListener('click', () => {
+      d!.close();
+      stores?.$accountDialog.set('none');
     });
     const actions = document.createElement('div');
     actions.className = 'signin-fallback-actions';
@@ -131,7 +131,7 @@ function showUnavailable(): void {
     d.append(title, what, why, actions);
     document.body.append(d);
     window.addEventListener('online', () => {
-      if (d!.open) mountDialogs();
+      if (d!.open) void onClick();
     });
   }
   d.querySelector('[data-why]')!.textContent =
@@ -181,7 +181,17 @@ async function settled(): Promise<Stores> {
 
 async function onClick(): Promise<void> {
   mountDialogs();
-  (await settled()).openAccountDialog();
+  let m: Stores;
+  try {
+    m = await settled();
+  } catch (e) {
+    // Offline before the account code was ever fetched: say why, and let a later click or the connection's return try again.
+    loadingStores = null;
+    console.error('[nucleus] the account code could not load:', e);
+    showUnavailable();
+    return;
+  }
+  m.openAccountDialog();
 }
 
 function wire(): void {
