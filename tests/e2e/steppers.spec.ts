@@ -137,6 +137,7 @@ test('warn, never block: a mouse goes past a catalogue entry’s own limit (an e
   await page.goto(at('/nucleus/CoreEditor'));
   await page.getByRole('button', { name: /New core/ }).first().click();
   await expect(page).toHaveURL(/\?id=/);
+  await page.getByRole('button', { name: 'Add effect' }).click();
   await page.getByRole('searchbox', { name: 'Search effects' }).fill('kinetic shove');
   await page.getByRole('button', { name: 'Add Kinetic Shove' }).click();
   // Kinetic Shove allows potency 1–4: the fourth click goes past it.
