@@ -22,20 +22,11 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { character } from '../rules/testing';
-import { useFirestoreEmulator } from './testing/firestore';
+import { refused, useFirestoreEmulator } from './testing/firestore';
 
 const emulator = useFirestoreEmulator();
 const DAY = 24 * 60 * 60 * 1000;
 type Data = Record<string, unknown>;
-
-/** Resolves when the rules refuse the request; fails the test if it went through. */
-async function refused(request: Promise<unknown>, what: string): Promise<void> {
-  const code = await request.then(
-    () => 'allowed',
-    (e: { code?: string }) => e.code ?? String(e),
-  );
-  expect(code, `${what} must be refused`).toBe('permission-denied');
-}
 
 const uniq = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
 /** A code as the app makes it: 43 URL-safe characters. */

@@ -12,7 +12,7 @@ import type { NucleusDocument } from '../rules';
 import { character, core } from '../rules/testing';
 import { CloudRepository, MAX_CLOUD_JSON } from './cloud';
 import { weaponDoc } from './cloud.suite';
-import { useFirestoreEmulator } from './testing/firestore';
+import { refused, useFirestoreEmulator } from './testing/firestore';
 
 const emulator = useFirestoreEmulator();
 
@@ -63,15 +63,6 @@ async function space() {
     return batch.commit();
   };
   return { uid, db, docRef, versionRef, save };
-}
-
-/** Resolves when the write is refused by the rules; fails the test if it went through. */
-async function refused(write: Promise<unknown>, what: string): Promise<void> {
-  const code = await write.then(
-    () => 'allowed',
-    (e: { code?: string }) => e.code ?? String(e),
-  );
-  expect(code, `${what} must be refused`).toBe('permission-denied');
 }
 
 /** The record one save after `rec`, keeping its head (a save folding into the newest version). */

@@ -3,7 +3,7 @@
  * free port, or the one FIRESTORE_EMULATOR_PORT names) and Firestore
  * clients acting as a given user through `mockUserToken`.
  */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore, terminate, type Firestore } from 'firebase/firestore';
 import { ensureTestFirestore } from '../../../scripts/firestore-emulator.mjs';
@@ -58,4 +58,13 @@ export function useFirestoreEmulator() {
       return db;
     },
   };
+}
+
+/** Resolves when the rules refuse the request; fails the test (naming `what`) if it went through. */
+export async function refused(request: Promise<unknown>, what: string): Promise<void> {
+  const code = await request.then(
+    () => 'allowed',
+    (e: { code?: string }) => e.code ?? String(e),
+  );
+  expect(code, `${what} must be refused`).toBe('permission-denied');
 }
