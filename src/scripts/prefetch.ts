@@ -19,12 +19,7 @@ const queue = createPrefetchQueue(async (url) => {
     // The service worker's page cache, where a visited page is kept: offline, it opens like one.
     await (await caches.open(PAGES_CACHE)).put(new URL(url, location.href).href, response.clone());
   }
-  const html = await response.text();
-  const hash = /<meta name="nucleus-page-query" content="([0-9a-z]+)"/.exec(html)?.[1];
-  if (!hash || !clientDatabase) return;
-  const [{ runningBuild }, { answerPath }, { withBase }] = await Promise.all([import('../db/running-build'), import('../db/answer-path'), import('../config/base')]);
-  const build = await runningBuild();
-  if (build) await fetch(withBase(answerPath('query', hash, build.integrity)), low);
+  if (clientDatabase) await (await import('../db/warm-answer')).warmAnswer(await response.text(), low);
 });
 
 function candidate(a: HTMLAnchorElement): string | null {

@@ -21,7 +21,8 @@ const PROFILE_KEY = 'nucleus:account-profile';
 /** Kept by stores/user for the next page: an "Account deleted" notice to show. */
 const DELETED_KEY = 'nucleus:account-deleted';
 const root = document.documentElement;
-const PERSON = '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M20 21a8 8 0 1 0-16 0M12 13a5 5 0 1 0 0-10 5 5 0 0 0 0 10Z"/></svg>';
+/** The person icon the static button is drawn with, kept for repaints once signed out. */
+let person: Node | null = null;
 
 /** The account stores, loaded when a session is stored here or someone uses the button; null until then (signed out). */
 let stores: Stores | null = null;
@@ -74,8 +75,9 @@ function paint(): void {
     label.className = 'account-btn-label';
     label.setAttribute('aria-hidden', 'true');
     label.textContent = user ? user.displayName || 'Account' : 'Sign in';
-    const icon = user ? avatar(user) : document.createRange().createContextualFragment(PERSON);
-    button.replaceChildren(icon, label);
+    person ??= button.querySelector('svg')?.cloneNode(true) ?? null;
+    const icon = user ? avatar(user) : person?.cloneNode(true);
+    button.replaceChildren(...(icon ? [icon] : []), label);
   }
   // The footer's session link (static HTML says "Sign in").
   for (const a of document.querySelectorAll<HTMLAnchorElement>('a[data-session-link]')) {
@@ -108,36 +110,10 @@ function mountDialogs(): void {
  * once the connection returns.
  */
 function showUnavailable(): void {
-  let d = document.querySelector<HTMLDialogElement>('dialog[data-signin-fallback]');
-  if (!d) {
-    d = document.createElement('dialog');
-    d.dataset.signinFallback = '';
-    d.className = 'signin-fallback';
-    d.setAttribute('aria-labelledby', 'signin-fallback-title');
-    const title = Object.assign(document.createElement('h2'), { id: 'signin-fallback-title', textContent: 'Sign in to Nucleus' });
-    const what = Object.assign(document.createElement('p'), { className: 'signin-unavailable-title', textContent: 'Cloud sign-in is unavailable right now.' });
-    const why = document.createElement('p');
-    why.dataset.why = '';
-    const retry = Object.assign(document.createElement('button'), { type: 'button', className: 'btn', textContent: 'Try again' });
-    const close = Object.assign(document.createElement('button'), { type: 'button', className: 'btn', textContent: 'Close' });
-    retry.addEventListener('click', () => void onClick());
-    close.addEventListener('click', () => {
-      d!.close();
-      stores?.$accountDialog.set('none');
-    });
-    const actions = document.createElement('div');
-    actions.className = 'signin-fallback-actions';
-    actions.append(retry, close);
-    d.append(title, what, why, actions);
-    document.body.append(d);
-    window.addEventListener('online', () => {
-      if (d!.open) void onClick();
-    });
-  }
-  d.querySelector('[data-why]')!.textContent =
-    navigator.onLine === false
-      ? 'You are offline, and signing in needs a connection. Your documents stay on this device; sign in once you are back online.'
-      : 'Its code could not be fetched. Check your connection, then try again.';
+  const d = document.querySelector<HTMLDialogElement>('dialog[data-signin-fallback]');
+  if (!d) return;
+  const offline = navigator.onLine === false;
+  for (const p of d.querySelectorAll<HTMLElement>('[data-why]')) p.hidden = (p.dataset.why === 'offline') !== offline;
   if (!d.open) d.showModal();
 }
 
@@ -195,6 +171,18 @@ async function onClick(): Promise<void> {
 }
 
 function wire(): void {
+  const fallback = document.querySelector<HTMLDialogElement>('dialog[data-signin-fallback]');
+  if (fallback && !fallback.dataset.wired) {
+    fallback.dataset.wired = '';
+    fallback.querySelector('[data-signin-retry]')?.addEventListener('click', () => void onClick());
+    fallback.querySelector('[data-signin-close]')?.addEventListener('click', () => {
+      fallback.close();
+      stores?.$accountDialog.set('none');
+    });
+    window.addEventListener('online', () => {
+      if (fallback.open) void onClick();
+    });
+  }
   const button = document.querySelector<HTMLButtonElement>('[data-account-button]');
   if (button && !button.dataset.wired) {
     button.dataset.wired = '';
