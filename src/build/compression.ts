@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants } from 'node:zlib';
 import { cacheFolder, sha, writeAtomic } from './cache';
+import { buildContext } from './context';
 
 /** Smaller files get no copies. */
 export const MIN_COMPRESSED_BYTES = 16 * 1024;
@@ -88,16 +89,13 @@ export interface CompressionJob {
 }
 
 /**
- * On globalThis, not in this module: in `astro build` the database endpoint
- * runs from Astro's page bundle, whose copy of this module is not the one
- * the integration hook uses.
+ * The jobs started in this process and not yet taken by `writeCompressedCopies`,
+ * kept in the build context: in `astro build` the database endpoint runs from
+ * Astro's page bundle, whose copy of this module is not the one the
+ * integration hook uses.
  */
-const JOBS = Symbol.for('nucleus.compression.jobs');
-
-/** The jobs started in this process and not yet taken by `writeCompressedCopies`. */
 export function compressionJobs(): CompressionJob[] {
-  const g = globalThis as typeof globalThis & { [JOBS]?: CompressionJob[] };
-  return (g[JOBS] ??= []);
+  return buildContext().compressionJobs;
 }
 
 /**

@@ -14,6 +14,7 @@
  */
 import type { BuildSecurity } from '../security/build';
 import type { CacheFileState } from './cache';
+import type { CompressionJob } from './compression';
 
 export interface PagePlan {
   /** Route path (`/rules/combat`). */
@@ -48,6 +49,8 @@ export interface BuildContext {
   writeError?: Error;
   /** What each cache file this process saved holds once written (a cache opened meanwhile reads it from here). */
   cacheFiles: Map<string, CacheFileState>;
+  /** Compressed copies of data files under way, not yet written (src/build/compression.ts). */
+  compressionJobs: CompressionJob[];
 }
 
 const SLOT: unique symbol = Symbol.for('nucleus.build.context');
@@ -55,5 +58,5 @@ const SLOT: unique symbol = Symbol.for('nucleus.build.context');
 /** This process's build context (made on first use). */
 export function buildContext(): BuildContext {
   const g = globalThis as typeof globalThis & { [SLOT]?: BuildContext };
-  return (g[SLOT] ??= { building: false, pages: [], writes: Promise.resolve(), cacheFiles: new Map() });
+  return (g[SLOT] ??= { building: false, pages: [], writes: Promise.resolve(), cacheFiles: new Map(), compressionJobs: [] });
 }

@@ -62,7 +62,7 @@ export function assetFile(url: string, base: string): string | null {
 /** The scripts and stylesheets a page's HTML loads before anyone touches it (site-relative files). */
 export function pageAssets(html: string, base: string): string[] {
   const urls: string[] = [];
-  walk(parseHtml(html) as unknown as HtmlNode, (n) => {
+  walk(parseHtml(html), (n) => {
     const rel = attr(n, 'rel') ?? '';
     if (n.nodeName === 'script' && attr(n, 'src')) urls.push(attr(n, 'src')!);
     else if (n.nodeName === 'link' && /\b(stylesheet|modulepreload)\b/.test(rel) && attr(n, 'href')) urls.push(attr(n, 'href')!);

@@ -116,12 +116,12 @@ export default function snapshot(): AstroIntegration {
         rmSync(staging, { recursive: true, force: true });
       },
       'astro:build:setup': ({ pages: p, target }) => {
-        // Astro types this map with its internal PageBuildData, which it does not export; ours (astro.ts) names the fields read.
-        if (target === 'server') pages = p as unknown as Map<string, PageBuildData>;
+        // Astro's own PageBuildData (not exported) fits ours (astro.ts), which names the fields read.
+        if (target === 'server') pages = p;
       },
       'astro:build:ssr': ({ manifest: m }) => {
-        // Kept as it is for the snapshot's route record (snapshotRoute); its interface has no index signature.
-        manifest = m as unknown as Record<string, unknown>;
+        // Kept as it is for the snapshot's route record (snapshotRoute).
+        manifest = m;
       },
       'astro:build:generated': async ({ dir, logger }) => {
         if (!staging || !config || !pages || !manifest) return;

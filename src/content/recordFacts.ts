@@ -23,11 +23,13 @@ export interface RecordFacts {
 }
 
 /**
- * One map per process, not per module copy: the server bundle renders the
- * records load.ts loaded with its own copy of this module (globalThis is shared).
+ * The facts travel on the record itself, under a registered symbol and not
+ * enumerable (JSON and spreads never see them): the server bundle renders the
+ * records load.ts loaded with its own copy of this module, and both copies
+ * name the same symbol, with no state of their own.
  */
-const KEY = Symbol.for('nucleus.recordFacts');
-const known: WeakMap<PageRecord, RecordFacts> = ((globalThis as Record<symbol, unknown>)[KEY] ??= new WeakMap()) as WeakMap<PageRecord, RecordFacts>;
+const FACTS = Symbol.for('nucleus.recordFacts');
+type WithFacts = PageRecord & { [FACTS]?: RecordFacts };
 
 const hash = (text: string, length: number) => createHash('sha256').update(text).digest('hex').slice(0, length);
 
@@ -49,12 +51,11 @@ export function computeFacts(record: PageRecord): RecordFacts {
 
 /** The facts of a record: those load.ts kept with it, else computed now (and kept). */
 export function factsOf(record: PageRecord): RecordFacts {
-  let facts = known.get(record);
-  if (!facts) known.set(record, (facts = computeFacts(record)));
-  return facts;
+  return (record as WithFacts)[FACTS] ?? rememberFacts(record, computeFacts(record));
 }
 
 /** Tells what a record's facts are (load.ts, for a record rebuilt from the cache). */
-export function rememberFacts(record: PageRecord, facts: RecordFacts): void {
-  known.set(record, facts);
+export function rememberFacts(record: PageRecord, facts: RecordFacts): RecordFacts {
+  Object.defineProperty(record, FACTS, { value: facts, enumerable: false, configurable: true, writable: true });
+  return facts;
 }

@@ -73,8 +73,8 @@ export default function security(): AstroIntegration {
         mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
       },
       'astro:build:ssr': async ({ manifest }) => {
-        // Astro's hook gives its SSRManifest, whose type it does not export; ScriptManifest names the part read.
-        const scripts = astroInlineScripts(manifest as unknown as ScriptManifest, await islandLoaderScript());
+        // Astro's serialized manifest; ScriptManifest names the part read.
+        const scripts = astroInlineScripts(manifest, await islandLoaderScript());
         buildContext().security = { astroScriptHashes: [...new Set(scripts.map(scriptHash))].sort(), services: serviceSources(publicEnv(mode, root)) };
       },
       'astro:build:done': ({ dir }) => checkPages(fileURLToPath(dir), buildContext().security),

@@ -19,7 +19,7 @@ const queue = createPrefetchQueue(async (url) => {
     // The service worker's page cache, where a visited page is kept: offline, it opens like one.
     await (await caches.open(PAGES_CACHE)).put(new URL(url, location.href).href, response.clone());
   }
-  if (clientDatabase) await (await import('../db/warm-answer')).warmAnswer(await response.text(), low);
+  if (clientDatabase) await (await import('./warm-answer')).warmAnswer(await response.text(), low);
 });
 
 function candidate(a: HTMLAnchorElement): string | null {

@@ -74,10 +74,17 @@ export function defaultProperties(type: BlueprintType): Record<string, number | 
   return props;
 }
 
+/**
+ * A blueprint of `type` holding `properties` built from PROPERTY_SPECS[type]:
+ * exactly that type's keys. Blueprint ties each type to its own properties,
+ * and `type` is only known when this runs, which the compiler cannot follow.
+ */
+function ofType(fields: Omit<Blueprint, 'type' | 'properties'>, type: BlueprintType, properties: Record<string, number | string>): Blueprint {
+  return { ...fields, type, properties } as unknown as Blueprint;
+}
+
 export function newBlueprint(base: { id: string; schemaVersion: number; name: string; createdAt: string; updatedAt: string; tags: string[] }, type: BlueprintType = 'weapon'): Blueprint {
-  // Blueprint ties each type to its own properties; `type` is only known when this runs, and
-  // defaultProperties(type) gives exactly that type's keys, which the compiler cannot follow.
-  return { kind: 'blueprint', ...base, type, rank: 1, properties: defaultProperties(type), features: [] } as unknown as Blueprint;
+  return ofType({ kind: 'blueprint', ...base, rank: 1, features: [] }, type, defaultProperties(type));
 }
 
 /** Properties the player changed from the type's defaults. */
@@ -110,8 +117,7 @@ export function changeType(bp: Blueprint, type: BlueprintType): { next: Blueprin
     }
   }
   const dropped = bp.features.map((f) => f.id);
-  // As in newBlueprint: props holds the new type's keys (defaultProperties(type)), which the compiler cannot follow.
-  return { next: { ...bp, type, properties: props, features: [] } as unknown as Blueprint, dropped, kept };
+  return { next: ofType({ ...bp, features: [] }, type, props), dropped, kept };
 }
 
 const orList = (xs: readonly string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`);

@@ -31,7 +31,7 @@ async function creatureFor(ref: string, bestiary: readonly BestiaryEntry[], repo
 
 /** Saves `doc` (new or based on `revision`) and gives its id. */
 async function store(repository: DocumentRepository, doc: Encounter, basedOn: number): Promise<string> {
-  const saved = await repository.save(doc as never, { basedOn });
+  const saved = await repository.save(doc, { basedOn });
   if (!saved.ok) throw new Error('The encounter changed in another tab just now; open it again to add the creature.');
   return saved.stored.id;
 }
@@ -44,8 +44,8 @@ export async function openFromAddress(hash: string, catalogues: Partial<Catalogu
     const snapshot = creatureSnapshot(creature, { creatureProperties: catalogues.creatureProperties ?? [] });
     const lastId = lastEncounterId();
     const last = lastId ? await repository.get(lastId) : undefined;
-    if (last && !last.deletedAt && last.document.kind === ('encounter' as string)) {
-      const doc = last.document as unknown as Encounter;
+    if (last && !last.deletedAt && last.document.kind === 'encounter') {
+      const doc = last.document;
       return store(repository, addCreature(doc, { kind, id: creature.id }, snapshot), last.revision);
     }
     return store(repository, addCreature(startEncounter(), { kind, id: creature.id }, snapshot), 0);

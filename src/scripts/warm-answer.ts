@@ -3,8 +3,8 @@
  * answer of the query the page names, in this tab's build. Loaded by the
  * prefetcher only in that mode, so reading pages carry none of it (issue 25).
  */
-import { answerPath } from './answer-path';
-import { runningBuild } from './running-build';
+import { answerPath } from '../db/answer-path';
+import { runningBuild } from '../db/running-build';
 import { withBase } from '../config/base';
 
 export async function warmAnswer(pageHtml: string, init: RequestInit): Promise<void> {
