@@ -5,7 +5,7 @@
  */
 import type { Blueprint, Catalogues } from './schemas';
 import { RANGES, type BlueprintType } from './constants';
-import { IssueList, plural, cap } from './issues';
+import { IssueList, plural, capitalized } from './issues';
 
 export interface BlueprintDerived {
   spent: number;
@@ -132,7 +132,7 @@ export function evaluateBlueprint(bp: Blueprint, catalogues: Pick<Catalogues, 'b
 
     for (const req of entry.requires ?? []) {
       const value = props[req.property];
-      const label = cap(req.property);
+      const label = capitalized(req.property);
       if (req.min !== undefined && !(Number(value) >= req.min)) issues.error(at, 'requirement', `${entry.name} needs ${req.property} ${req.min} or more.`);
       if (req.max !== undefined && !(Number(value) <= req.max)) issues.error(at, 'requirement', `${entry.name} needs ${req.property} ${req.max} or less.`);
       if (req.oneOf && !req.oneOf.includes(String(value))) issues.error(at, 'requirement', `${entry.name} needs ${label} ${req.oneOf.join(', ').replace(/, ([^,]*)$/, ' or $1')}.`);

@@ -5,7 +5,7 @@
  */
 import type { Blueprint, Catalogues, Character } from './schemas';
 import { ATTRIBUTES, SKILL_NAMES, TIER_MIN_RANK, SKILLS } from './constants';
-import { IssueList, cap } from './issues';
+import { IssueList, capitalized } from './issues';
 import { evaluateBlueprint } from './blueprint';
 import { evaluateCore } from './core';
 
@@ -57,7 +57,7 @@ export function evaluateCharacter(c: Character, catalogues: Catalogues, issues =
   let attrSpent = 0;
   for (const a of ATTRIBUTES) {
     const v = c.attributes[a];
-    issues.range(`attributes.${a}`, cap(a), v, 1, attributeCap);
+    issues.range(`attributes.${a}`, capitalized(a), v, 1, attributeCap);
     attrSpent += Math.max(0, v - 1);
   }
   const attributePointsLeft = attributePointsForRank(rank) - attrSpent;
@@ -68,7 +68,7 @@ export function evaluateCharacter(c: Character, catalogues: Catalogues, issues =
   let skillSpent = 0;
   for (const s of SKILL_NAMES) {
     const v = c.skills[s];
-    issues.range(`skills.${s}`, cap(s), v, 0, skillCap);
+    issues.range(`skills.${s}`, capitalized(s), v, 0, skillCap);
     skillSpent += Math.max(0, v);
   }
   const skillPointsLeft = skillPointsForRank(rank) - skillSpent;

@@ -5,7 +5,7 @@
  */
 import type { Catalogues, Creature } from './schemas';
 import { ATTRIBUTES, SKILL_NAMES } from './constants';
-import { IssueList, cap } from './issues';
+import { IssueList, capitalized } from './issues';
 
 export interface CreatureDerived {
   health: number;
@@ -27,13 +27,13 @@ export function evaluateCreature(c: Creature, catalogues: Pick<Catalogues, 'crea
   issues.range('threatRank', 'Threat rank', c.threatRank, 1, 10);
   let attrSum = 0;
   for (const a of ATTRIBUTES) {
-    issues.range(`attributes.${a}`, cap(a), c.attributes[a], 1, 8);
+    issues.range(`attributes.${a}`, capitalized(a), c.attributes[a], 1, 8);
     attrSum += c.attributes[a];
   }
   let skillSum = 0;
   for (const s of SKILL_NAMES) {
     const v = c.skills[s] ?? 0;
-    issues.range(`skills.${s}`, cap(s), v, 0, 6);
+    issues.range(`skills.${s}`, capitalized(s), v, 0, 6);
     skillSum += v;
   }
   for (const s of Object.keys(c.skills)) {

@@ -7,7 +7,7 @@ export { SCHEMA_VERSION, DOCUMENT_KINDS, emptyCatalogues, renderEffectText, newD
 export { RulesError } from './errors';
 export * from './constants';
 export { evaluate, type Evaluation, type Derived, type DerivedOf } from './evaluate';
-export { type Issue, type Severity } from './issues';
+export { capitalized, type Issue, type Severity } from './issues';
 export {
   PROPERTY_SPECS,
   rangeCost,

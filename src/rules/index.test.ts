@@ -10,7 +10,7 @@ describe('public api', () => {
       'TAIL_EPSILON', 'TIER_MIN_RANK', 'TREES', 'addToEncounterHref', 'advancementSchema', 'applyDamage', 'applyHealing', 'applyStrain',
       'armourPropertiesSchema', 'atStrainCapacity', 'attackOdds', 'attackSchema', 'attributeCapForRank', 'attributePointsForRank',
       'attributesSchema', 'availability', 'averageRank', 'band', 'basePrice', 'bestiaryEntrySchema', 'blueprintCapacity',
-      'blueprintFeatureChoiceSchema', 'blueprintFeatureEntrySchema', 'blueprintPrice', 'blueprintSchema', 'catalogueSchemas',
+      'blueprintFeatureChoiceSchema', 'blueprintFeatureEntrySchema', 'blueprintPrice', 'blueprintSchema', 'capitalized', 'catalogueSchemas',
       'characterFeatureSchema', 'characterSchema', 'checkTableEncounter', 'combatantSchema', 'compareInitiative', 'computedThreatRank',
       'condition', 'coreBudget', 'coreEffectChoiceSchema', 'coreEffectEntrySchema', 'corePropertyCost', 'coreSchema',
       'coreSideEffectEntrySchema', 'coreStrain', 'creaturePropertyChoiceSchema', 'creaturePropertyEntrySchema', 'creatureSchema',

@@ -30,4 +30,5 @@ export class IssueList {
 }
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-export const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** A rules name as a label: "melee" → "Melee" (rules sentences and the editors' labels). */
+export const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -4,7 +4,7 @@
  * name, one line of costs and its rules text. Typed from the catalogue
  * schemas, so a renamed field fails the type check, not the page.
  */
-import { renderEffectText, type Catalogues } from '../../rules';
+import { capitalized, renderEffectText, type Catalogues } from '../../rules';
 
 export interface CatalogueListEntry {
   id: string;
@@ -15,7 +15,6 @@ export interface CatalogueListEntry {
   tags?: string[];
 }
 
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const sign = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 /** The anchor prefix and entries for `which` (core-effects, core-side-effects, creature-properties, blueprint-features); no entries for another name. */
@@ -27,7 +26,7 @@ export function catalogueListEntries(catalogues: Catalogues, which: string | und
         entries: catalogues.coreEffects.map((e) => ({
           id: e.id,
           name: e.name,
-          meta: `${cap(e.discipline)} · cost ${e.baseCost}${e.maxPotency > 1 ? `, potency 1–${e.maxPotency} (+${e.costPerPotency} per step)` : ''}`,
+          meta: `${capitalized(e.discipline)} · cost ${e.baseCost}${e.maxPotency > 1 ? `, potency 1–${e.maxPotency} (+${e.costPerPotency} per step)` : ''}`,
           // The rules text at the lowest potency; the meta line names the range.
           text: (e.maxPotency > 1 ? 'At potency 1: ' : '') + renderEffectText(e, 1),
         })),
@@ -55,7 +54,7 @@ export function catalogueListEntries(catalogues: Catalogues, which: string | und
         entries: catalogues.blueprintFeatures.map((e) => ({
           id: e.id,
           name: e.name,
-          meta: `${cap(e.type)} · ${e.cost} pt${e.maxRanks ? ' per rank, up to ' + e.maxRanks : ''}`,
+          meta: `${capitalized(e.type)} · ${e.cost} pt${e.maxRanks ? ' per rank, up to ' + e.maxRanks : ''}`,
           text: e.text,
         })),
       };

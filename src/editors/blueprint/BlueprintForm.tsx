@@ -3,7 +3,7 @@
  * catalogue picker and the edit-item dialog for ranks and sub-features).
  */
 import { useState } from 'react';
-import { PROPERTY_SPECS, type Blueprint, type BlueprintFeatureEntry } from '../../rules/engine';
+import { PROPERTY_SPECS, capitalized, type Blueprint, type BlueprintFeatureEntry } from '../../rules/engine';
 import {
   CATALOGUE_STEP_RANGE,
   CataloguePicker,
@@ -25,7 +25,6 @@ import {
   RANGES,
   SLOTS,
   TYPE_INFO,
-  cap,
   changeType,
   costText,
   credits,
@@ -89,7 +88,7 @@ function Properties({ bp }: { bp: Blueprint }) {
       <h2 id="bp-props-title">Properties</h2>
       <div className="kit-fields">
         {bp.type === 'cyberware' && (
-          <OptionChips path="properties.slot" label="Slot" hint={PROPERTY_HINTS['cyberware.slot']} options={SLOTS.map((s) => ({ value: s, label: cap(s) }))} />
+          <OptionChips path="properties.slot" label="Slot" hint={PROPERTY_HINTS['cyberware.slot']} options={SLOTS.map((s) => ({ value: s, label: capitalized(s) }))} />
         )}
         {Object.entries(specs).map(([key, spec]) => (
           <NumberStepper
@@ -103,7 +102,7 @@ function Properties({ bp }: { bp: Blueprint }) {
         ))}
       </div>
       {bp.type === 'weapon' && (
-        <OptionChips path="properties.range" label="Range" hint={PROPERTY_HINTS['weapon.range']} options={RANGES.map((r) => ({ value: r, label: cap(r), detail: rangeOptionDetail(r) }))} />
+        <OptionChips path="properties.range" label="Range" hint={PROPERTY_HINTS['weapon.range']} options={RANGES.map((r) => ({ value: r, label: capitalized(r), detail: rangeOptionDetail(r) }))} />
       )}
     </section>
   );
@@ -127,7 +126,7 @@ function Rank({ bp }: { bp: Blueprint }) {
           </div>
           <div>
             <dt>Availability</dt>
-            <dd>{cap(facts.availability)}</dd>
+            <dd>{capitalized(facts.availability)}</dd>
           </div>
         </dl>
       </div>

@@ -4,8 +4,9 @@ import { PROPERTY_SPECS } from '../../rules/engine';
 import { PrintCard, documentBase, type EditorDefinition, type EditorViewProps } from '../kit';
 import { BlueprintForm } from './BlueprintForm';
 import { StandardGear } from './StandardGear';
-import { TYPE_INFO, cap, credits, fromGear, labelFor, markOf, newBlueprint } from './model';
+import { TYPE_INFO, credits, fromGear, labelFor, markOf, newBlueprint } from './model';
 import './blueprint.css';
+import { capitalized } from '../../rules/engine';
 
 function summaryItems(evaluation: { derived: BlueprintDerived }) {
   const d = evaluation.derived;
@@ -13,7 +14,7 @@ function summaryItems(evaluation: { derived: BlueprintDerived }) {
     { term: 'Spent', value: `${d.spent} / ${d.capacity} pts`, meter: { value: d.spent, max: d.capacity }, key: true },
     { term: 'Capacity', value: `${d.capacity} pts` },
     { term: 'Price', value: credits(d.price), key: true },
-    { term: 'Availability', value: cap(d.availability) },
+    { term: 'Availability', value: capitalized(d.availability) },
   ];
 }
 
@@ -27,14 +28,14 @@ function BlueprintCard({ doc, evaluation, catalogues }: EditorViewProps<Blueprin
         <thead>
           <tr>
             {keys.map((k) => (
-              <th key={k}>{PROPERTY_SPECS[doc.type][k]?.label ?? cap(k)}</th>
+              <th key={k}>{PROPERTY_SPECS[doc.type][k]?.label ?? capitalized(k)}</th>
             ))}
           </tr>
         </thead>
         <tbody>
           <tr>
             {keys.map((k) => (
-              <td key={k}>{cap(String(props[k] ?? ''))}</td>
+              <td key={k}>{capitalized(String(props[k] ?? ''))}</td>
             ))}
           </tr>
         </tbody>

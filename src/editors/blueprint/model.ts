@@ -16,6 +16,7 @@ import {
   type BlueprintFeatureEntry,
   type BlueprintType,
   type GearEntry,
+  capitalized,
 } from '../../rules/engine';
 
 export type { BlueprintType };
@@ -62,7 +63,6 @@ export const PROPERTY_HINTS: Record<string, string> = Object.fromEntries([
 
 export const MARKS = ['Mk I', 'Mk II', 'Mk III', 'Mk IV', 'Mk V'] as const;
 export const markOf = (rank: number) => MARKS[rank - 1] ?? `Rank ${rank}`;
-export const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export const credits = (n: number) => `${n.toLocaleString('en')} cr`;
 
 /** Default properties of a type. */
@@ -196,7 +196,7 @@ export function labelFor(path: string, bp: Blueprint, features: readonly Bluepri
   if (path === 'rank') return 'Rank';
   if (path === 'name') return 'Name';
   const prop = /^properties\.(\w+)/.exec(path);
-  if (prop) return PROPERTY_SPECS[bp.type]?.[prop[1]!]?.label ?? cap(prop[1]!);
+  if (prop) return PROPERTY_SPECS[bp.type]?.[prop[1]!]?.label ?? capitalized(prop[1]!);
   const feat = /^features\.(\d+)(?:\.(\w+))?/.exec(path);
   if (feat) {
     const id = bp.features[Number(feat[1])]?.id;

@@ -10,8 +10,8 @@ import { exactOdds, formatOdds } from '../kit/odds';
 import { GuardHead } from '../kit/GuardHead';
 import { ATTRIBUTE_LABELS, SKILL_LABELS } from './data';
 import { GUARDS, attackLines, gearCredits, installedCores, type AttackLine } from './sheet';
+import { capitalized } from '../../rules/engine';
 
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const credits = (n: number) => `${n.toLocaleString('en')} cr`;
 /** "damage 3 (5 with a spark), ignores 2 protection" */
 function damageText(a: AttackLine): string {
@@ -47,7 +47,7 @@ function TablePanelView({ doc, overBulk, catalogues, level = 3 }: TablePanelProp
                 <span className="ch-attack-meta" data-pool={a.pool}>
                   {a.pool} {a.pool === 1 ? 'die' : 'dice'} ({ATTRIBUTE_LABELS[a.attribute]} + {SKILL_LABELS[a.skill]}
                   {a.bulkPenalty ? ', −1 for bulk' : ''}
-                  {a.featureDice > 0 ? `, +${a.featureDice} from features` : ''}) · {damageText(a)} · {cap(a.range)} · rate {a.rate}
+                  {a.featureDice > 0 ? `, +${a.featureDice} from features` : ''}) · {damageText(a)} · {capitalized(a.range)} · rate {a.rate}
                 </span>
                 {a.features.length > 0 && (
                   <span className="ch-attack-features" data-attack-features>

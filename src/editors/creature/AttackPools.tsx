@@ -8,8 +8,8 @@ import type { Creature } from '../../rules';
 import { exactOdds } from '../kit/odds';
 import { GuardHead } from '../kit/GuardHead';
 import { GUARDS, attackPool, percent } from './attacks';
+import { capitalized } from '../../rules/engine';
 
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function AttackPools({ creature }: { creature: Creature }) {
   if (creature.attacks.length === 0) return null;
@@ -23,7 +23,7 @@ export function AttackPools({ creature }: { creature: Creature }) {
             <caption>
               <span className="cr-pool-name">{a.name || 'Unnamed attack'}</span>{' '}
               <span className="cr-pool-dice" data-pool={p.pool}>
-                {p.pool} {p.pool === 1 ? 'die' : 'dice'} ({cap(p.attribute)} + {cap(p.skill)}), damage {a.damage}
+                {p.pool} {p.pool === 1 ? 'die' : 'dice'} ({capitalized(p.attribute)} + {capitalized(p.skill)}), damage {a.damage}
               </span>
             </caption>
             <GuardHead guards={GUARDS} />

@@ -5,14 +5,14 @@
  * change goes through the editor's `change`, so each is one undo step.
  */
 import { useId, useState } from 'react';
-import { ATTRIBUTES, CREATURE_KINDS, RANGES, SKILLS, SKILL_NAMES, type Creature, type CreaturePropertyEntry, type Skill } from '../../rules/engine';
+import { ATTRIBUTES, CREATURE_KINDS, RANGES, SKILLS, SKILL_NAMES, type Creature, type CreaturePropertyEntry, type Skill, capitalized } from '../../rules/engine';
 import { CATALOGUE_STEP_RANGE, EditItemDialog, FieldIssues, NotesField, NumberStepper, SelectField, TextField, issuesWithin, useEditor } from '../kit';
 import type { Attack } from './attacks';
 import { effectivePotency, MAX_ATTRIBUTE, MAX_RANK, MAX_SKILL, MIN_ATTRIBUTE, MIN_RANK } from './threat';
 import { modifierText } from './propertyBrowser';
 import { PropertyBrowser } from './PropertyBrowser';
+import { Attacks, type Change } from './Attacks';
 
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const KIND_BLURB: Record<(typeof CREATURE_KINDS)[number], string> = {
   beast: 'Beast',
   machine: 'Machine',
@@ -46,7 +46,7 @@ export function CreatureForm({ properties, hrefFor }: CreatureFormProps) {
         </h2>
         <div className="cr-grid cr-grid-5">
           {ATTRIBUTES.map((a) => (
-            <NumberStepper key={a} path={`attributes.${a}`} label={cap(a)} min={MIN_ATTRIBUTE} max={MAX_ATTRIBUTE} hint="1–8" />
+            <NumberStepper key={a} path={`attributes.${a}`} label={capitalized(a)} min={MIN_ATTRIBUTE} max={MAX_ATTRIBUTE} hint="1–8" />
           ))}
         </div>
       </section>
@@ -78,7 +78,6 @@ export function CreatureForm({ properties, hrefFor }: CreatureFormProps) {
   );
 }
 
-type Change = (update: (d: Creature) => Creature, options?: { coalesce?: string }) => void;
 
 function Skills({ creature: c, change, readOnly }: { creature: Creature; change: Change; readOnly: boolean }) {
   const uid = useId();
@@ -102,12 +101,12 @@ function Skills({ creature: c, change, readOnly }: { creature: Creature; change:
         <ul className="cr-skill-list">
           {has.map((s) => (
             <li key={s} className="cr-skill">
-              <NumberStepper path={`skills.${s}`} label={cap(s)} min={0} max={MAX_SKILL} hint={`${cap(SKILLS[s])} · 0–6`} />
+              <NumberStepper path={`skills.${s}`} label={capitalized(s)} min={0} max={MAX_SKILL} hint={`${capitalized(SKILLS[s])} · 0–6`} />
               <button
                 type="button"
                 className="btn kit-small"
                 disabled={readOnly}
-                aria-label={`Remove ${cap(s)}`}
+                aria-label={`Remove ${capitalized(s)}`}
                 onClick={() =>
                   change((d) => {
                     const { [s]: _gone, ...rest } = d.skills;
@@ -137,7 +136,7 @@ function Skills({ creature: c, change, readOnly }: { creature: Creature; change:
               <option value="">Choose a skill…</option>
               {others.map((s) => (
                 <option key={s} value={s}>
-                  {cap(s)} ({cap(SKILLS[s])})
+                  {capitalized(s)} ({capitalized(SKILLS[s])})
                 </option>
               ))}
             </select>
@@ -147,98 +146,6 @@ function Skills({ creature: c, change, readOnly }: { creature: Creature; change:
           </div>
         </form>
       )}
-    </section>
-  );
-}
-
-const NEW_ATTACK: Attack = { name: '', damage: 2, range: 'melee' };
-
-function Attacks({ creature: c, change, readOnly }: { creature: Creature; change: Change; readOnly: boolean }) {
-  const { evaluation } = useEditor<Creature>();
-  // index = -1: a new attack; null: the dialog is closed.
-  const [editing, setEditing] = useState<{ index: number; draft: Attack } | null>(null);
-  const close = () => setEditing(null);
-  const confirm = () => {
-    if (!editing) return;
-    const { index, draft } = editing;
-    const clean = { ...draft, name: draft.name.trim() };
-    change((d) => ({ ...d, attacks: index < 0 ? [...d.attacks, clean] : d.attacks.map((a, i) => (i === index ? clean : a)) }));
-    close();
-  };
-  return (
-    <section className="cr-section" aria-labelledby="cr-attacks">
-      <h2 id="cr-attacks" className="cr-section-title">
-        Attacks
-      </h2>
-      {c.attacks.length === 0 ? (
-        <p className="kit-muted">No attacks yet.</p>
-      ) : (
-        <ul className="cr-item-list">
-          {c.attacks.map((a, i) => {
-            const issues = issuesWithin(evaluation.issues, `attacks.${i}`);
-            return (
-              <li key={i} className="cr-item" data-field-path={`attacks.${i}`}>
-                <div className="cr-item-main">
-                  <span className="cr-item-name">{a.name || 'Unnamed attack'}</span>
-                  <span className="cr-item-meta">
-                    Damage {a.damage} · {cap(a.range)}
-                  </span>
-                  <FieldIssues id={`field-attacks-${i}`} issues={issues} />
-                </div>
-                <div className="cr-item-actions">
-                  <button type="button" className="btn kit-small" id={`field-attacks-${i}`} disabled={readOnly} onClick={() => setEditing({ index: i, draft: { ...a } })} aria-label={`Edit ${a.name || 'unnamed attack'}`}>
-                    Edit
-                  </button>
-                  <button type="button" className="btn kit-small" disabled={readOnly} onClick={() => change((d) => ({ ...d, attacks: d.attacks.filter((_, j) => j !== i) }))} aria-label={`Remove ${a.name || 'unnamed attack'}`}>
-                    Remove
-                  </button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {!readOnly && (
-        <button type="button" className="btn" onClick={() => setEditing({ index: -1, draft: { ...NEW_ATTACK } })}>
-          Add attack
-        </button>
-      )}
-      <EditItemDialog
-        open={editing !== null}
-        eyebrow="Attack"
-        title={editing && editing.index >= 0 ? `Edit ${c.attacks[editing.index]?.name || 'attack'}` : 'New attack'}
-        confirmLabel={editing && editing.index >= 0 ? 'Save attack' : 'Add attack'}
-        onCancel={close}
-        onConfirm={confirm}
-      >
-        {editing && (
-          <div className="cr-dialog-fields">
-            <TextField
-              id="cr-attack-name"
-              label="Name"
-              value={editing.draft.name}
-              placeholder="Bite, Rifle burst…"
-              onChange={(name) => setEditing({ ...editing, draft: { ...editing.draft, name } })}
-              issues={editing.draft.name.trim() ? [] : [{ path: 'name', code: 'attack-name', message: 'Give the attack a name.', severity: 'error' }]}
-            />
-            <NumberStepper
-              id="cr-attack-damage"
-              label="Damage"
-              min={1}
-              max={20}
-              value={editing.draft.damage}
-              onChange={(damage) => setEditing({ ...editing, draft: { ...editing.draft, damage } })}
-            />
-            <SelectField
-              id="cr-attack-range"
-              label="Range"
-              value={editing.draft.range}
-              options={RANGES.map((r) => ({ value: r, label: cap(r), detail: r === 'melee' ? 'Frame + Brawl' : 'Reflex + Firearms' }))}
-              onChange={(range) => setEditing({ ...editing, draft: { ...editing.draft, range } })}
-            />
-          </div>
-        )}
-      </EditItemDialog>
     </section>
   );
 }

@@ -5,12 +5,11 @@
  * (a new document of the game master's own) or read on the rules page.
  */
 import { useEffect, useId, useMemo, useState, type MouseEvent } from 'react';
-import { CREATURE_KINDS, type BestiaryEntry, type Creature } from '../../rules/engine';
+import { CREATURE_KINDS, type BestiaryEntry, type Creature, capitalized } from '../../rules/engine';
 import type { DocumentRepository } from '../../storage';
 import { whyFailed } from '../../storage/problems';
 import { copyFromBestiary, creatureRows, duplicateCreature, type CreatureKind, type CreatureListFilter, type OwnCreature } from './creatureList';
 
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export interface CreatureListProps {
   bestiary: readonly BestiaryEntry[];
@@ -86,7 +85,7 @@ export function CreatureList({ bestiary, repository, start, hrefFor, open, besti
             <option value="">Any kind</option>
             {CREATURE_KINDS.map((k) => (
               <option key={k} value={k}>
-                {cap(k)}
+                {capitalized(k)}
               </option>
             ))}
           </select>
@@ -130,7 +129,7 @@ export function CreatureList({ bestiary, repository, start, hrefFor, open, besti
             <div className="cr-item-main">
               <span className="cr-item-name">{r.source === 'mine' ? <a href={hrefFor(r.id)} onClick={openInPlace(r.id)}>{r.name || 'Unnamed creature'}</a> : r.name}</span>
               <span className="cr-item-meta">
-                {cap(r.creatureKind)} · Threat rank {r.threatRank} · {r.source === 'mine' ? (r.valid ? 'Yours' : 'Yours, breaks a rule') : 'Bestiary'}
+                {capitalized(r.creatureKind)} · Threat rank {r.threatRank} · {r.source === 'mine' ? (r.valid ? 'Yours' : 'Yours, breaks a rule') : 'Bestiary'}
               </span>
               {r.description && <span className="cr-list-desc">{r.description}</span>}
             </div>

@@ -4,11 +4,10 @@
  * attributes, skills with their pools, attacks with pool, damage, range and
  * the chance to hit Guard 1–6, and the properties with their rule text.
  */
-import { ATTRIBUTES, SKILLS, SKILL_NAMES, type Creature, type CreatureDerived, type CreaturePropertyEntry } from '../../rules/engine';
+import { ATTRIBUTES, SKILLS, SKILL_NAMES, type Creature, type CreatureDerived, type CreaturePropertyEntry, capitalized } from '../../rules/engine';
 import { GUARDS, attackPool, percent } from './attacks';
 import { effectivePotency } from './threat';
 
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const ABBR: Record<string, string> = { frame: 'FRM', reflex: 'REF', logic: 'LOG', nerve: 'NRV', sync: 'SYN' };
 
 export interface StatBlockProps {
@@ -24,7 +23,7 @@ export function StatBlock({ creature: c, derived: d, properties }: StatBlockProp
       <header className="cr-sb-head">
         <h2 className="cr-sb-name">{c.name || 'Unnamed creature'}</h2>
         <p className="cr-sb-kind">
-          {cap(c.creatureKind)} · Threat rank {c.threatRank}
+          {capitalized(c.creatureKind)} · Threat rank {c.threatRank}
           {d.computedThreatRank !== c.threatRank ? ` (numbers say ${d.computedThreatRank})` : ''}
         </p>
       </header>
@@ -50,7 +49,7 @@ export function StatBlock({ creature: c, derived: d, properties }: StatBlockProp
         {ATTRIBUTES.map((a) => (
           <div key={a}>
             <dt>
-              <abbr title={cap(a)}>{ABBR[a]}</abbr>
+              <abbr title={capitalized(a)}>{ABBR[a]}</abbr>
             </dt>
             <dd>{c.attributes[a]}</dd>
           </div>
@@ -59,7 +58,7 @@ export function StatBlock({ creature: c, derived: d, properties }: StatBlockProp
       {skills.length > 0 && (
         <p className="cr-sb-line">
           <strong>Skills</strong>{' '}
-          {skills.map((s) => `${cap(s)} ${c.skills[s]} (${c.attributes[SKILLS[s]] + (c.skills[s] ?? 0)} dice)`).join(', ')}
+          {skills.map((s) => `${capitalized(s)} ${c.skills[s]} (${c.attributes[SKILLS[s]] + (c.skills[s] ?? 0)} dice)`).join(', ')}
         </p>
       )}
       {c.attacks.length > 0 && (
@@ -84,7 +83,7 @@ export function StatBlock({ creature: c, derived: d, properties }: StatBlockProp
                 <tr key={i}>
                   <th scope="row">{a.name || 'Attack'}</th>
                   <td>{a.damage}</td>
-                  <td>{cap(a.range)}</td>
+                  <td>{capitalized(a.range)}</td>
                   <td>{p.pool}</td>
                   {p.chances.map((x) => (
                     <td key={x.guard}>{percent(x.chance)}</td>

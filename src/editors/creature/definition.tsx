@@ -15,10 +15,10 @@ import { AttackPools } from './AttackPools';
 import { applyFix, threatAdvice } from './threat';
 import { copyFromBestiary, newCreature } from './creatureList';
 import './creature.css';
+import { capitalized } from '../../rules/engine';
 
 const propertiesOf = (c: Partial<Catalogues>): CreaturePropertyEntry[] => c.creatureProperties ?? [];
 const bestiaryOf = (c: Partial<Catalogues>): BestiaryEntry[] => c.creatures ?? [];
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The bestiary entry on the rules page (`Bestiary.astro` anchors each as `creature-ID`). */
 function bestiaryHref(links: RulesLinks, id: string): string {
@@ -60,7 +60,7 @@ function labelFor(path: string, doc: Creature, catalogues: Partial<Catalogues>):
   const [head, key, rest] = path.split('.');
   if (path === 'threatRank') return 'Threat rank';
   if (path === 'creatureKind') return 'Kind';
-  if (head === 'attributes' || head === 'skills') return key ? cap(key) : cap(head);
+  if (head === 'attributes' || head === 'skills') return key ? capitalized(key) : capitalized(head);
   if (head === 'attacks' && key !== undefined) {
     const a = doc.attacks[Number(key)];
     return `${a?.name || 'Attack'}${rest === 'damage' ? ' damage' : rest === 'name' ? ' name' : ''}`;

@@ -18,6 +18,7 @@ import {
   type Creature,
   type CreaturePropertyEntry,
   type Skill,
+  capitalized,
 } from '../../rules/engine';
 
 export const MIN_ATTRIBUTE = 1;
@@ -69,7 +70,6 @@ export interface ThreatAdvice {
   fixes: FixSuggestion[];
 }
 
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 const points = (n: number) => `${n} threat`;
 
@@ -125,9 +125,9 @@ function describe(fix: ThreatFix, c: Creature, lookup: Lookup, delta: number): s
     case 'rank':
       return `Set the threat rank to ${fix.to}`;
     case 'attribute':
-      return `${fix.to < fix.from ? 'Lower' : 'Raise'} ${cap(fix.name)} from ${fix.from} to ${fix.to}${d}`;
+      return `${fix.to < fix.from ? 'Lower' : 'Raise'} ${capitalized(fix.name)} from ${fix.from} to ${fix.to}${d}`;
     case 'skill':
-      return `${fix.to < fix.from ? 'Lower' : 'Raise'} ${cap(fix.name)} from ${fix.from} to ${fix.to}${d}`;
+      return `${fix.to < fix.from ? 'Lower' : 'Raise'} ${capitalized(fix.name)} from ${fix.from} to ${fix.to}${d}`;
     case 'potency': {
       const name = lookup(c.properties[fix.index]!.id)?.name ?? c.properties[fix.index]!.id;
       return `${fix.to < fix.from ? 'Lower' : 'Raise'} ${name}'s potency from ${fix.from} to ${fix.to}${d}`;
@@ -202,7 +202,7 @@ function range(from: number, to: number, step: 1 | -1): number[] {
 
 /** What makes up the threat value, largest first. */
 export function threatParts(c: Creature, lookup: Lookup): ThreatPart[] {
-  const parts: ThreatPart[] = ATTRIBUTES.map((a) => ({ path: `attributes.${a}`, label: cap(a), threat: c.attributes[a] }));
+  const parts: ThreatPart[] = ATTRIBUTES.map((a) => ({ path: `attributes.${a}`, label: capitalized(a), threat: c.attributes[a] }));
   const skillSum = SKILL_NAMES.reduce((s, k) => s + (c.skills[k] ?? 0), 0);
   parts.push({ path: 'skills', label: `Skills (${skillSum} ranks ÷ 2, rounded down)`, threat: Math.floor(skillSum / 2) });
   c.properties.forEach((p, i) => {
