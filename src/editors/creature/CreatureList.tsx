@@ -4,11 +4,12 @@
  * threat rank. Own creatures open or duplicate; bestiary creatures are copied
  * (a new document of the game master's own) or read on the rules page.
  */
-import { useEffect, useId, useMemo, useState, type MouseEvent } from 'react';
+import { useId, useMemo, useState, type MouseEvent } from 'react';
 import { CREATURE_KINDS, type BestiaryEntry, type Creature, capitalized } from '../../rules/engine';
+import { useOwnCreatures } from './useOwnCreatures';
 import type { DocumentRepository } from '../../storage';
 import { whyFailed } from '../../storage/problems';
-import { copyFromBestiary, creatureRows, duplicateCreature, type CreatureKind, type CreatureListFilter, type OwnCreature } from './creatureList';
+import { copyFromBestiary, creatureRows, duplicateCreature, type CreatureKind, type CreatureListFilter } from './creatureList';
 
 
 export interface CreatureListProps {
@@ -27,24 +28,9 @@ export interface CreatureListProps {
 
 export function CreatureList({ bestiary, repository, start, hrefFor, open, bestiaryHref, newId }: CreatureListProps) {
   const uid = useId();
-  const [mine, setMine] = useState<OwnCreature[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { mine, error: readError } = useOwnCreatures(repository);
+  const error = readError ? `Your creatures could not be read from this device. ${whyFailed(readError)}` : null;
   const [filter, setFilter] = useState<CreatureListFilter>({ text: '', kind: '', threatRank: 0, source: 'all' });
-
-  useEffect(() => {
-    let live = true;
-    const load = () =>
-      repository
-        .list({ kind: 'creature', sort: 'updated' })
-        .then((docs) => live && setMine(docs.map((d) => ({ id: d.id, name: d.name, updatedAt: d.updatedAt, valid: d.valid, document: d.document as Creature }))))
-        .catch((e: Error) => live && setError(`Your creatures could not be read from this device. ${whyFailed(e)}`));
-    void load();
-    const off = repository.subscribe(() => void load());
-    return () => {
-      live = false;
-      off();
-    };
-  }, [repository]);
 
   // A plain click opens in place, without reloading the page; modified clicks keep the browser's own (new tab, window).
   const openInPlace = (id: string) => (e: MouseEvent) => {

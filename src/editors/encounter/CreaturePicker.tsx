@@ -4,11 +4,12 @@
  * added with a count ("Add 3").
  */
 import { useId, useMemo, useState } from 'react';
-import { useDocuments } from './useDocuments';
 import { CREATURE_KINDS, type BestiaryEntry, type Catalogues, type Creature } from '../../rules/engine';
 import type { DocumentRepository } from '../../storage/types';
-import { creatureRows, type CreatureKind, type OwnCreature } from '../creature/creatureList';
+import { creatureRows, type CreatureKind } from '../creature/creatureList';
+import { useOwnCreatures } from '../creature/useOwnCreatures';
 
+const NONE: never[] = [];
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A creature's tags: its own and those of its properties (the property browser's labels). */
@@ -35,8 +36,8 @@ export function CreaturePicker({ bestiary, catalogues, repository, readOnly, onA
   const [tag, setTag] = useState('');
   const [count, setCount] = useState(1);
 
-  const stored = useDocuments(repository, 'creature');
-  const mine = useMemo<OwnCreature[]>(() => stored.map((d) => ({ id: d.id, name: d.name, updatedAt: d.updatedAt, valid: d.valid, document: d.document as Creature })), [stored]);
+  // A library that cannot be read lists only the bestiary here; the creature list and library say why.
+  const mine = useOwnCreatures(repository).mine ?? NONE;
 
   const byId = useMemo(() => new Map<string, Creature>([...bestiary.map((b) => [`bestiary:${b.id}`, b] as const), ...mine.map((m) => [`mine:${m.id}`, m.document] as const)]), [bestiary, mine]);
   const tagsOf = useMemo(() => new Map([...byId].map(([k, c]) => [k, creatureTags(c, catalogues)])), [byId, catalogues]);

@@ -4,7 +4,7 @@
  * "Save as default party" for every new encounter on this device.
  */
 import { useId, useMemo, useState } from 'react';
-import { useDocuments } from './useDocuments';
+import { useDocuments } from '../kit/useDocuments';
 import type { Catalogues, Character } from '../../rules/engine';
 import type { DocumentRepository } from '../../storage/types';
 import { heroFromCharacter, heroFromQuick, type QuickHero } from './hero';
@@ -39,7 +39,7 @@ export function Party({ party, catalogues, repository, readOnly, onAdd, onRemove
   const [saved, setSaved] = useState<string | null>(null);
 
   const stored = useDocuments(repository, 'character');
-  const characters = useMemo(() => stored.map((d) => d.document as Character), [stored]);
+  const characters = useMemo(() => (stored.docs ?? []).map((d) => d.document as Character), [stored.docs]);
 
   const addCharacter = () => {
     const c = characters.find((x) => x.id === (chosen || characters[0]?.id));

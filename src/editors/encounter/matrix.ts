@@ -3,7 +3,7 @@
  * against every hero and every hero attack against every creature, exact
  * from the dice engine, with "about N rounds" to bring the target down.
  */
-import { attackOdds, band, encounterThreat, isBoss, partyRank, roundsToDown, type AttackSnapshot, type Band, type Encounter } from './rules';
+import { band, encounterThreat, isBoss, oddsMatrix, partyRank, roundsToDown, type AttackSnapshot, type Band, type Encounter, type RulesCell } from './rules';
 
 export interface OddsCell {
   target: string;
@@ -35,30 +35,36 @@ interface Side {
   attacks: readonly AttackSnapshot[];
 }
 
-function matrix(attackers: readonly Side[], targets: readonly Side[]): OddsMatrix {
+/**
+ * The rules' cells (one per attacker and target, every attack in it) laid
+ * out as the table reads: a row per attack, so a game master compares a
+ * pistol and a blade side by side; "about N rounds" is that attack's own.
+ */
+function table(attackers: readonly Side[], targets: readonly Side[], cells: readonly RulesCell[][]): OddsMatrix {
   return {
     targets: targets.map(({ id, name, guard, protection, health }) => ({ id, name, guard, protection, health })),
-    rows: attackers.flatMap((a) =>
-      a.attacks.map((attack) => ({
+    rows: attackers.flatMap((a, i) =>
+      a.attacks.map((attack, k) => ({
         attacker: `${a.name}: ${attack.name}`,
         attack,
-        cells: targets.map((t) => {
-          const o = attackOdds(attack, t);
-          return { target: t.id, ...o, rounds: roundsToDown(t.health, o.perRound) };
+        cells: targets.map((t, j) => {
+          const { lands, perAttack, perRound } = cells[i]![j]!.attacks[k]!;
+          return { target: t.id, lands, perAttack, perRound, rounds: roundsToDown(t.health, perRound) };
         }),
       })),
     ),
   };
 }
 
-const heroesOf = (doc: Encounter): Side[] => doc.party.map((p) => ({ id: p.id, ...p.snapshot }));
-const creaturesOf = (doc: Encounter): Side[] => doc.creatures.map((c) => ({ id: c.id, ...c.snapshot }));
-
 /** Both directions: creatures attacking heroes, heroes attacking creatures. */
 export function oddsMatrices(doc: Encounter): { creaturesVsHeroes: OddsMatrix; heroesVsCreatures: OddsMatrix } {
-  const heroes = heroesOf(doc);
-  const creatures = creaturesOf(doc);
-  return { creaturesVsHeroes: matrix(creatures, heroes), heroesVsCreatures: matrix(heroes, creatures) };
+  const heroes: Side[] = doc.party.map((p) => ({ id: p.id, ...p.snapshot }));
+  const creatures: Side[] = doc.creatures.map((c) => ({ id: c.id, ...c.snapshot }));
+  const cells = oddsMatrix(
+    doc.party.map((p) => p.snapshot),
+    doc.creatures.map((c) => c.snapshot),
+  );
+  return { creaturesVsHeroes: table(creatures, heroes, cells.creaturesVsHeroes), heroesVsCreatures: table(heroes, creatures, cells.heroesVsCreatures) };
 }
 
 export interface EncounterSummary {

@@ -6,8 +6,8 @@
 import { documentBase } from '../kit';
 import type { Encounter } from '../../rules/engine';
 
-export type { Band, Combatant, CreatureSnapshot, Encounter, EncounterAttack as AttackSnapshot, EncounterCreature, EncounterHero, Fight, HeroSnapshot, RolledDie } from '../../rules/engine';
-export { attackOdds, band, BAND_NAMES, creatureSnapshot, decodeEncounterLink, encounterThreat, isBoss, partyRank, roundsToDown } from '../../rules/engine';
+export type { Band, Combatant, CreatureSnapshot, Encounter, EncounterAttack as AttackSnapshot, EncounterCreature, EncounterHero, Fight, HeroSnapshot, OddsCell as RulesCell, RolledDie } from '../../rules/engine';
+export { band, BAND_NAMES, creatureSnapshot, decodeEncounterLink, encounterThreat, isBoss, oddsMatrix, partyRank, roundsToDown } from '../../rules/engine';
 
 /** A new, empty encounter (no party, no creatures, no fight). */
 export const newEncounter = (): Encounter => ({ kind: 'encounter', ...documentBase('New encounter'), creatures: [], party: [] }) as Encounter;
