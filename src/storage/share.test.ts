@@ -75,7 +75,7 @@ describe('encounter share links', () => {
     expect(back.creatures.map((c) => [c.source, c.count, c.snapshot.threatRank, c.snapshot.attacks])).toEqual(big.creatures.map((c) => [c.source, 2, 1, []]));
     expect(back.party[0]).toMatchObject({ source: { kind: 'character', id: 'mara' }, snapshot: { rank: 2, attacks: [] } });
     expect('fight' in back || 'notes' in back).toBe(false);
-    expect(REFERENCES_ONLY_NOTE).toMatch(/^This encounter is too large for a link with everything in it/);
+    expect(REFERENCES_ONLY_NOTE).toMatch(/^This link carries the encounter's creatures and party by reference only: /);
   });
 
   it('an encounter that fits travels whole; other documents never fall back', async () => {

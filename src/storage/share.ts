@@ -14,7 +14,7 @@ export { editorPath, editorHref, hasSharedDocument, libraryHref } from './editor
 
 /** What the sharer is told when an encounter's link carries its references only. */
 export const REFERENCES_ONLY_NOTE =
-  'This encounter is too large for a link with everything in it, so the link carries its creatures and party by reference, without their attacks or the running fight. The bestiary\'s creatures come back whole; export the encounter as a file to share the rest.';
+  "This link carries the encounter's creatures and party by reference only: the whole encounter is too large for a link, so their attacks and the running fight are left out. Whoever opens it gets the bestiary's creatures back whole, and their own creatures and characters where they have them; export the encounter as a file to share the rest.";
 
 /**
  * An encounter cut down to what a link must carry: each row's source and

@@ -6,13 +6,14 @@
  * history and undo.
  */
 import { useEffect } from 'react';
-import type { Catalogues } from '../../rules/engine';
+import type { Catalogues, Character, Creature } from '../../rules/engine';
 import { PrintCard as KitPrintCard, type EditorDefinition, type EditorViewProps, type SummaryItem } from '../kit';
 import { EncounterForm } from './EncounterForm';
 import { encounterSummary } from './matrix';
 import { BAND_NAMES } from './rules';
 import { openFromAddress, startEncounter } from './address';
 import { rememberEncounter } from './settings';
+import { refillNotice, refillReferences } from './refill';
 import type { Encounter } from './rules';
 import './encounter.css';
 
@@ -80,5 +81,17 @@ export const encounterEditor: EditorDefinition<Encounter> = {
   summary,
   PrintCard,
   fromAddress: openFromAddress,
+  // A references-only link: the rows' attacks come back from the bestiary and the reader's own documents.
+  async fromShare(doc, catalogues, repository) {
+    if (!doc.referencesOnly) return { doc };
+    const [creatures, characters] = await Promise.all([repository.list({ kind: 'creature' }), repository.list({ kind: 'character' })]).catch(() => [[], []]);
+    const refilled = refillReferences(doc, {
+      bestiary: catalogues.creatures ?? [],
+      creatures: creatures.map((d) => d.document as Creature),
+      characters: characters.map((d) => d.document as Character),
+      catalogues,
+    });
+    return { doc: refilled.doc, notice: refillNotice(refilled) };
+  },
   intro: <p className="kit-muted">Build a fight from the bestiary and your own creatures, see its band and exact odds, then run it at the table.</p>,
 };

@@ -40,6 +40,8 @@ export interface DocumentFrameProps<D extends NucleusDocument> {
   rulesLinks: RulesLinks;
   /** Opened from a share link: nothing saves until "Save a copy". */
   readOnly?: boolean;
+  /** What the editor filled in or left out of a shared document (definition.fromShare). */
+  shareNotice?: string | undefined;
   /** Focus the Name field once the document is on the page (a new or just-opened document). */
   focusName?: boolean;
   /** Opens another document, the list (null) or a new one ('new'). */
@@ -63,7 +65,7 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
   const session = useDocumentSession<D>(props.session, props.initial);
   const doc = session.history.present;
   const evaluation = useMemo(() => evaluate(doc, catalogues), [doc, catalogues]);
-  const [share, setShare] = useState<{ url?: string; error?: string } | null>(null);
+  const [share, setShare] = useState<{ url?: string; note?: string; error?: string } | null>(null);
   const [versions, setVersions] = useState<Version[] | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { dispatch } = session;
@@ -134,9 +136,9 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
       run: () => {
         setShare({});
         import('../../storage/share')
-          .then(({ shareLink }) => shareLink(doc))
+          .then(({ shareLinkWithNote }) => shareLinkWithNote(doc))
           .then(
-          (url) => setShare({ url }),
+          (link) => setShare(link),
           (e: unknown) => setShare({ error: whyFailed(e) }),
         );
       },
@@ -156,6 +158,7 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
             <p>
               <strong>A shared {noun}, read-only.</strong> Save a copy to change it; it will be yours, on this device.
             </p>
+            {props.shareNotice && <p className="kit-share-note">{props.shareNotice}</p>}
             <button type="button" className="btn btn-primary" onClick={() => void props.saveNew(copyDocument(doc))}>
               Save a copy
             </button>
@@ -215,7 +218,8 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
             <p role="alert">{share.error}</p>
           ) : share?.url ? (
             <>
-              <p>Anyone with this link sees this {noun} read-only and can save a copy. The link holds the whole {noun}; no server keeps it.</p>
+              <p>Anyone with this link sees this {noun} read-only and can save a copy. {share.note ? 'No server keeps it.' : `The link holds the whole ${noun}; no server keeps it.`}</p>
+              {share.note && <p className="kit-share-note">{share.note}</p>}
               <label className="kit-label" htmlFor="kit-share-url">
                 Link
               </label>

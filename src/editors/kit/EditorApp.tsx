@@ -45,7 +45,7 @@ type View =
   | { mode: 'list'; notice?: ListNotice }
   /** `focusName`: the Name field takes focus once the document is shown (after New, Duplicate, Import…, opening from the list). */
   | { mode: 'edit'; session: DocumentSession; focusName?: boolean }
-  | { mode: 'share'; doc: NucleusDocument }
+  | { mode: 'share'; doc: NucleusDocument; notice?: string }
   | { mode: 'missing'; id: string }
   | { mode: 'error'; message: string };
 
@@ -143,7 +143,8 @@ export function EditorApp<D extends NucleusDocument>({ definition, loadCatalogue
         await open(addressed, true);
       } else if (hasSharedDocument(location.hash)) {
         const { readShareLink } = await import('../../storage/share');
-        setView({ mode: 'share', doc: await readShareLink(location.hash, definition.kind) });
+        const shared = (await readShareLink(location.hash, definition.kind)) as D;
+        setView({ mode: 'share', ...(definition.fromShare ? await definition.fromShare(shared, catalogues, repository) : { doc: shared }) });
       } else if (copy) {
         const doc = definition.copyFrom?.(copy, catalogues);
         if (!doc) throw new Error(`There is no standard item “${copy}” to copy.`);
@@ -319,6 +320,7 @@ export function EditorApp<D extends NucleusDocument>({ definition, loadCatalogue
         catalogues={catalogues}
         rulesLinks={rulesLinks}
         readOnly={view.mode === 'share'}
+        shareNotice={view.mode === 'share' ? view.notice : undefined}
         focusName={view.mode === 'edit' && view.focusName}
         navigate={navigate}
         saveNew={saveNew}

@@ -47,6 +47,12 @@ export interface EditorDefinition<D extends NucleusDocument = NucleusDocument> {
    * message is a sentence for the player.
    */
   fromAddress?(hash: string, catalogues: Partial<Catalogues>, repository: DocumentRepository): Promise<string | undefined>;
+  /**
+   * A shared document before it is shown: what the editor fills in from the
+   * reader's own bestiary and documents (an encounter's references-only
+   * link), and the sentence that tells the reader so.
+   */
+  fromShare?(doc: D, catalogues: Partial<Catalogues>, repository: DocumentRepository): Promise<{ doc: D; notice?: string }>;
   /** Extra words under the list's heading. */
   intro?: ReactNode;
 }
