@@ -7,6 +7,7 @@ import { collection, doc, getDocs, writeBatch, type Firestore } from 'firebase/f
 import { CloudRepository } from './cloud';
 import { weaponDoc } from './cloud.suite';
 import { CloudEraseError, eraseAccountDocuments, eraseCloudDocuments, inBatches, keepAccount, MAX_BATCH_WRITES } from './cloudErase';
+import { readCloudParty, writeCloudParty } from './cloudSettings';
 import { useFirestoreEmulator } from './testing/firestore';
 
 /**
@@ -106,6 +107,16 @@ describe('eraseCloudDocuments in the Firestore emulator', { timeout: 120_000 }, 
     expect(await eraseCloudDocuments(db, carol, { batchSize: 2 })).toEqual({ documents: 2, versions: 6 });
     expect(commits).toEqual([2, 2, 2, 2]);
     expect(await leftOver(db, carol, ['a', 'b'])).toEqual({ documents: 0, versions: 0 });
+  });
+
+  it('takes the player’s settings (the default party) with the documents', async () => {
+    emulator.ready();
+    const erin = someone('erin');
+    const db = await emulator.open(erin);
+    await seed(db, erin, ['a'], 1);
+    await writeCloudParty(db, erin, { json: '[]', savedAt: '2026-11-27T22:00:00.000Z' });
+    expect(await eraseCloudDocuments(db, erin)).toEqual({ documents: 1, versions: 1 });
+    expect(await readCloudParty(await emulator.open(erin), erin)).toBeNull();
   });
 
   it('reports nothing for a user with no cloud documents', async () => {

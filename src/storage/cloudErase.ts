@@ -1,7 +1,8 @@
 /**
  * Erasing a user's cloud before their account goes (issue 23): every
  * document under `users/{uid}/documents` and every version in each one's
- * `versions` subcollection, so "Delete my account" deletes what it promises.
+ * `versions` subcollection, and the player's settings (`users/{uid}/settings`),
+ * so "Delete my account" deletes what it promises.
  *
  * Firestore keeps a subcollection when its parent document is deleted, so
  * the versions are listed and deleted one by one, always before (or in the
@@ -101,6 +102,8 @@ async function findAll(db: Firestore, uid: string): Promise<Found> {
     found.refs.push(d.ref);
     found.documentIds.push(d.id);
   }
+  // Settings (the default party) go with the documents, uncounted: the report names documents.
+  for (const s of (await fromServer(collection(db, 'users', uid, 'settings'))).docs) found.refs.push(s.ref);
   return found;
 }
 
