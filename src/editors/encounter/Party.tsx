@@ -1,7 +1,8 @@
 /**
  * The party (GAME.md §7): heroes from the library's characters (a snapshot
  * of the sheet's values and attack lines) or typed as quick entries, and
- * "Save as default party" for every new encounter on this device.
+ * "Save as default party" for every new encounter (this device, and the
+ * player's cloud settings when signed in).
  */
 import { useId, useMemo, useState } from 'react';
 import { useDocuments } from '../kit/useDocuments';
@@ -9,7 +10,7 @@ import type { Catalogues, Character } from '../../rules/engine';
 import type { DocumentRepository } from '../../storage/types';
 import { heroFromCharacter, heroFromQuick, type QuickHero } from './hero';
 import type { HeroSnapshot, EncounterHero } from './rules';
-import { saveDefaultParty } from './settings';
+import { saveParty } from './cloudParty';
 
 const QUICK_FIELDS: { key: Exclude<keyof QuickHero, 'name' | 'attack'>; label: string; min: number }[] = [
   { key: 'rank', label: 'Rank', min: 1 },
@@ -125,7 +126,10 @@ export function Party({ party, catalogues, repository, readOnly, onAdd, onRemove
           type="button"
           className="btn"
           disabled={party.length === 0}
-          onClick={() => setSaved(saveDefaultParty(party) ? 'Saved: new encounters on this device start with this party.' : 'This device would not keep the party (its storage is off or full).')}
+          onClick={() => {
+            setSaved('Saving…');
+            void saveParty(party).then(setSaved);
+          }}
         >
           Save as default party
         </button>

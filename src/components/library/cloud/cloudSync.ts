@@ -66,6 +66,12 @@ export async function openCampaignCloud(uid: string, displayName: string): Promi
   return new CampaignCloud(db, uid, displayName);
 }
 
+/** The signed-in player's default party in their cloud settings (loads the SDKs). */
+export async function openPartyCloud(uid: string): Promise<import('../../../editors/encounter/settings').PartyCloud> {
+  const [db, settings] = await Promise.all([openDb(), import('../../../storage/cloudSettings')]);
+  return { read: () => settings.readCloudParty(db, uid), write: (saved) => settings.writeCloudParty(db, uid, saved) };
+}
+
 async function localRepository(): Promise<DocumentRepository> {
   const { activeRepository } = await import('../../../storage/active');
   return activeRepository();
