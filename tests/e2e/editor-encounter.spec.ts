@@ -6,8 +6,9 @@ import { test, expect } from './fixtures';
  * The encounter tool (issue 35) in Chromium, by mouse: an encounter built
  * from the bestiary with a hero from the library, initiative rolled, three
  * rounds run with damage dealt, a reload mid-round that finds the same turn
- * and Health, and a `::encounter` card on the game-master page opened at
- * the table. The rules behind every number are unit-tested beside the code.
+ * and Health, a bestiary entry's "Add to encounter" link followed from the
+ * creatures rules page, and a `::encounter` card on the game-master page
+ * opened at the table. The rules behind every number are unit-tested beside the code.
  */
 
 const LOADED = { timeout: 45_000 };
@@ -99,8 +100,10 @@ test.describe('encounter tool', () => {
     expect(await fightState(page)).toEqual(mid);
   });
 
-  test('an “Add to encounter” link adds to the encounter last edited here', async ({ page, at }) => {
-    await page.goto(at('/nucleus/EncounterEditor#add=scuttler-drone'));
+  test('a bestiary entry’s “Add to encounter” link on a rules page adds to the encounter last edited here', async ({ page, at }) => {
+    // The bestiary is rendered on the creatures rules page; each entry's plain link is named after its creature.
+    await page.goto(at('/rules/creatures'));
+    await page.getByRole('link', { name: 'Add to encounter: Scuttler' }).click();
     await expect(page.getByRole('spinbutton', { name: 'Copies of Scuttler' })).toHaveValue('1', LOADED);
     await waitSaved(page);
     await page.goto(at('/nucleus/EncounterEditor#add=scuttler-drone'));
