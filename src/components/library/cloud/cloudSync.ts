@@ -11,6 +11,7 @@ import { $syncStatus, browserLock, type SyncEngine } from '../../../storage/sync
 import { FIRESTORE_EMULATOR_OVERRIDE_KEY, firestoreEmulatorTarget, type FirestoreTarget } from '../../../storage/cloudConfig';
 import type { CloudRepository } from '../../../storage/cloud';
 import type { EraseReport } from '../../../storage/cloudErase';
+import type { SavedSetting } from '../../../storage/cloudSettings';
 import type { DocumentRepository } from '../../../storage/types';
 import { cloudProblem } from '../../../storage/problems';
 import type { Firestore } from 'firebase/firestore';
@@ -67,7 +68,7 @@ export async function openCampaignCloud(uid: string, displayName: string): Promi
 }
 
 /** The signed-in player's default party in their cloud settings (loads the SDKs). */
-export async function openPartyCloud(uid: string): Promise<import('../../../editors/encounter/settings').PartyCloud> {
+export async function openPartyCloud(uid: string): Promise<{ read(): Promise<SavedSetting | null>; write(saved: SavedSetting): Promise<void> }> {
   const [db, settings] = await Promise.all([openDb(), import('../../../storage/cloudSettings')]);
   return { read: () => settings.readCloudParty(db, uid), write: (saved) => settings.writeCloudParty(db, uid, saved) };
 }
