@@ -4,13 +4,12 @@
  * added with a count ("Add 3").
  */
 import { useId, useMemo, useState } from 'react';
-import { CREATURE_KINDS, type BestiaryEntry, type Catalogues, type Creature } from '../../rules/engine';
+import { CREATURE_KINDS, capitalized, type BestiaryEntry, type Catalogues, type Creature } from '../../rules/engine';
 import type { DocumentRepository } from '../../storage/types';
 import { creatureRows, type CreatureKind } from '../creature/creatureList';
 import { useOwnCreatures } from '../creature/useOwnCreatures';
 
 const NONE: never[] = [];
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A creature's tags: its own and those of its properties (the property browser's labels). */
 export function creatureTags(c: Creature, catalogues: Partial<Catalogues>): string[] {
@@ -63,7 +62,7 @@ export function CreaturePicker({ bestiary, catalogues, repository, readOnly, onA
             <option value="">Any kind</option>
             {CREATURE_KINDS.map((k) => (
               <option key={k} value={k}>
-                {cap(k)}
+                {capitalized(k)}
               </option>
             ))}
           </select>
@@ -101,7 +100,7 @@ export function CreaturePicker({ bestiary, catalogues, repository, readOnly, onA
           <li key={`${r.source}:${r.id}`} className="enc-pick">
             <span className="enc-pick-name">{r.name}</span>
             <span className="kit-muted">
-              {cap(r.creatureKind)}, rank {r.threatRank}
+              {capitalized(r.creatureKind)}, rank {r.threatRank}
               {r.source === 'mine' ? ' · yours' : ''}
             </span>
             <button

@@ -6,7 +6,7 @@
  * history and undo.
  */
 import { useEffect } from 'react';
-import type { Catalogues, Character, Creature } from '../../rules/engine';
+import { capitalized, type Catalogues, type Character, type Creature } from '../../rules/engine';
 import { PrintCard as KitPrintCard, type EditorDefinition, type EditorViewProps, type SummaryItem } from '../kit';
 import { EncounterForm } from './EncounterForm';
 import { encounterSummary } from './matrix';
@@ -25,14 +25,13 @@ function Form({ doc, catalogues, rulesLinks, readOnly }: EditorViewProps<Encount
   return <EncounterForm catalogues={catalogues} rulesLinks={rulesLinks} />;
 }
 
-const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 function summary(doc: Encounter): SummaryItem[] {
   const s = encounterSummary(doc);
   const items: SummaryItem[] = [
     { term: 'Party rank', value: s.heroes ? `${s.partyRank} (${s.heroes} hero${s.heroes === 1 ? '' : 'es'})` : 'No party', key: true },
     { term: 'Threat', value: s.threat, key: true },
-    { term: 'Band', value: <span data-band={s.band ?? ''}>{s.band ? cap(BAND_NAMES[s.band]) : 'No band without a party'}</span>, key: true },
+    { term: 'Band', value: <span data-band={s.band ?? ''}>{s.band ? capitalized(BAND_NAMES[s.band]) : 'No band without a party'}</span>, key: true },
   ];
   if (s.bosses.length) items.push({ term: 'Boss', value: <span className="enc-warn">{s.bosses.join(', ')}: 3 or more ranks above the party's average</span> });
   if (s.band === 'deadly') items.push({ term: 'Warning', value: <span className="enc-warn">Deadly: the party may not survive this fight.</span> });
