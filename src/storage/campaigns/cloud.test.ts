@@ -86,7 +86,7 @@ describe('campaigns in the Firestore emulator', { timeout: 90_000 }, () => {
     const { gm, ana, aUid } = await people();
     const cid = await gm.create('Neon Nights');
     await ana.join(cid, (await gm.invite(cid)).code);
-    await gm.publishLive(cid, 'enc-1', fight, [{ id: 'vex', owner: aUid, name: 'Vex', maxHealth: 14, strainCapacity: 7, initiative: null, health: 14, strain: 0 }], { 'drone-1': { health: 11, maxHealth: 11 } });
+    await gm.publishLive(cid, 'enc-1', fight, [{ id: 'vex', owner: aUid, name: 'Vex', maxHealth: 14, strainCapacity: 7, protection: 1, initiative: null, health: 14, strain: 0 }], { 'drone-1': { health: 11, maxHealth: 11 } });
 
     const heroes = (cloud: CampaignCloud, ok: (h: LiveHero) => boolean) =>
       next<LiveHero>((report) => cloud.watchLive(cid, 'enc-1', (_f, hs) => hs[0] && report(hs[0]), () => {}), ok);

@@ -61,6 +61,8 @@ export interface LiveHero {
   name: string;
   maxHealth: number;
   strainCapacity: number;
+  /** Taken off a landed attack's damage when the hero's player enters it (GAME.md §7). */
+  protection: number;
   initiative: number | null;
   health: number;
   strain: number;
@@ -91,6 +93,25 @@ export interface LiveFight {
   order: string[];
   creatures: Record<string, LiveCreature>;
   reveal: boolean;
+}
+
+/** A hero as the game master publishes it: every value for a new hero, only the changed ones after. */
+export type HeroWrite = { id: string; hero: Omit<LiveHero, 'at' | 'lastEntry'> } | { id: string; changed: Partial<Record<HeroValue, number | null>> };
+
+/** One publication of the running fight; absent parts are left as the cloud has them. */
+export interface LivePublication {
+  fight?: LiveFight;
+  heroes: HeroWrite[];
+  /** Heroes no longer in the fight. */
+  removed: string[];
+  numbers?: Record<string, { health: number; maxHealth: number }>;
+}
+
+/** An encounter being run in the campaign, as the campaign page lists it. */
+export interface RunningEncounter {
+  id: string;
+  title: string;
+  round: number;
 }
 
 /** What became of a player's change of a live value. */
@@ -306,26 +327,50 @@ export class CampaignCloud {
    * a document only they can read.
    */
   async publishLive(cid: string, encounterId: string, fight: LiveFight, heroes: Omit<LiveHero, 'at' | 'lastEntry'>[], numbers: Record<string, { health: number; maxHealth: number }>): Promise<void> {
+    await this.publishChanges(cid, encounterId, { fight, heroes: heroes.map((hero) => ({ id: hero.id, hero })), removed: [], numbers });
+  }
+
+  /**
+   * Writes only what changed, in one commit: a hero value the game master
+   * did not change keeps its server time, so a player's change based on it
+   * still applies. Offline, the SDK queues the commit and the promise waits.
+   */
+  async publishChanges(cid: string, encounterId: string, p: LivePublication): Promise<void> {
     const live = doc(this.db, 'campaigns', cid, 'live', encounterId);
     const batch = writeBatch(this.db);
-    batch.set(live, { ...fight, updatedAt: serverTimestamp() });
-    for (const h of heroes) {
+    if (p.fight) batch.set(live, { ...p.fight, updatedAt: serverTimestamp() });
+    for (const w of p.heroes) {
       const now = serverTimestamp();
-      batch.set(doc(live, 'heroes', h.id), {
-        owner: h.owner,
-        name: h.name,
-        maxHealth: h.maxHealth,
-        strainCapacity: h.strainCapacity,
-        initiative: h.initiative,
-        initiativeAt: now,
-        health: h.health,
-        healthAt: now,
-        strain: h.strain,
-        strainAt: now,
-      });
+      if ('hero' in w) {
+        const { id: _id, ...h } = w.hero;
+        batch.set(doc(live, 'heroes', w.id), { ...h, initiativeAt: now, healthAt: now, strainAt: now });
+      } else {
+        const fields = Object.fromEntries(Object.entries(w.changed).flatMap(([k, v]) => [[k, v], [`${k}At`, now]]));
+        if (Object.keys(fields).length > 0) batch.update(doc(live, 'heroes', w.id), fields);
+      }
     }
-    batch.set(doc(this.db, 'campaigns', cid, 'secrets', encounterId), numbers);
+    for (const id of p.removed) batch.delete(doc(live, 'heroes', id));
+    if (p.numbers) batch.set(doc(this.db, 'campaigns', cid, 'secrets', encounterId), p.numbers);
     await batch.commit();
+  }
+
+  /** The game master stops running an encounter: its live state leaves the cloud (the encounter document keeps it). */
+  async stopLive(cid: string, encounterId: string): Promise<void> {
+    const live = doc(this.db, 'campaigns', cid, 'live', encounterId);
+    const batch = writeBatch(this.db);
+    for (const h of (await getDocs(collection(live, 'heroes'))).docs) batch.delete(h.ref);
+    batch.delete(live);
+    batch.delete(doc(this.db, 'campaigns', cid, 'secrets', encounterId));
+    await batch.commit();
+  }
+
+  /** The encounters being run in the campaign (for its page; the live view then follows one). */
+  watchRunning(cid: string, onChange: (running: RunningEncounter[]) => void, onGone: (sentence: string) => void): Unsubscribe {
+    return onSnapshot(
+      this.sub(cid, 'live'),
+      (snap) => onChange(snap.docs.map((d) => ({ id: d.id, title: String(d.data().title ?? ''), round: Number(d.data().round ?? 0) }))),
+      (e) => void this.guarded(cid, () => Promise.reject(e)).catch((err: Error) => onGone(err.message)),
+    );
   }
 
   /** Follows one encounter's live state: the fight and its heroes (a narrow listener). */
@@ -402,6 +447,7 @@ function liveHero(id: string, d: Record<string, unknown>): LiveHero {
     name: String(d.name),
     maxHealth: Number(d.maxHealth),
     strainCapacity: Number(d.strainCapacity),
+    protection: Number(d.protection ?? 0),
     initiative: (d.initiative as number | null) ?? null,
     health: Number(d.health),
     strain: Number(d.strain),
