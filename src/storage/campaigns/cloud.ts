@@ -418,6 +418,7 @@ export class CampaignCloud {
       return { applied: true };
     } catch (e) {
       if (refusedCode(e) !== 'permission-denied') throw e;
+      if (seen.owner !== this.uid) throw new CampaignError(`Only ${seen.name}’s player and the game master change ${seen.name}’s values.`);
       const now = await this.guarded(cid, () => getDoc(ref));
       const current = now.exists() ? (now.data()[field] as number | null) : null;
       const name = HERO_VALUE_NAMES[field];
