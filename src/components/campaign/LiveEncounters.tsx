@@ -20,7 +20,7 @@ export default function LiveEncounters({ cloud, uid, cid }: Props) {
   const [open, setOpen] = useState<{ id: string; title: string } | null>(null);
   useEffect(() => {
     if (open) return;
-    return cloud.watchRunning(cid, (list) => $running.set(list), () => $running.set([]));
+    return cloud.live.watchRunning(cid, (list) => $running.set(list), () => $running.set([]));
   }, [cloud, cid, open]);
 
   if (open) return <LiveFightView cloud={cloud} uid={uid} cid={cid} encounterId={open.id} close={() => setOpen(null)} />;

@@ -47,7 +47,7 @@ async function table() {
     const plan = planPublication(d, false, owners, base);
     if (!plan) return;
     base = plan.base;
-    await gm.publishChanges(cid, d.id, plan.publication);
+    await gm.live.publishChanges(cid, d.id, plan.publication);
   };
   await publish(d);
   return { gm, ana, anaDb, cid, eid: d.id, gmUid, anaUid, publish, doc: () => d, base: () => base! };
@@ -80,7 +80,7 @@ describe('live at the table', { timeout: 90_000 }, () => {
     expect(healthAfter(vex(), 5)).toBe(11); // Protection 2 off 5
 
     const atGm = new Promise<LiveHero[]>((resolve) => {
-      const off = t.gm.watchLive(t.cid, t.eid, (_f, hs) => {
+      const off = t.gm.live.watchLive(t.cid, t.eid, (_f, hs) => {
         if (hs.find((h) => h.id === 'h1')?.health !== 11) return;
         queueMicrotask(() => off());
         resolve(hs);
@@ -113,7 +113,7 @@ describe('live at the table', { timeout: 90_000 }, () => {
     expect(await enterDamage(t.ana, t.cid, t.eid, vex(), '1000')).toBe(false);
     expect($liveView.get().notes.h1).toEqual({ problem: 'The damage is at most 999.' });
     const kit = $liveView.get().heroes.find((h) => h.id === 'h2')!;
-    await expect(t.ana.setHeroValue(t.cid, t.eid, kit, 'health', 1)).rejects.toThrow('Only Kit’s player and the game master change Kit’s values.');
+    await expect(t.ana.live.setHeroValue(t.cid, t.eid, kit, 'health', 1)).rejects.toThrow('Only Kit’s player and the game master change Kit’s values.');
     expect(vex().health).toBe(14);
     stop();
   });

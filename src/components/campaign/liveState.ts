@@ -49,7 +49,7 @@ const note = (heroId: string, n: HeroNote) => patch({ notes: { ...$liveView.get(
 /** Follows one encounter; returns the function that stops following. */
 export function followLive(cloud: CampaignCloud, cid: string, encounterId: string): () => void {
   $liveView.set(EMPTY_LIVE);
-  return cloud.watchLive(
+  return cloud.live.watchLive(
     cid,
     encounterId,
     (fight, heroes) => {
@@ -87,7 +87,7 @@ function typedNumber(typed: string, what: string, max: number): number | string 
 async function send(cloud: CampaignCloud, cid: string, encounterId: string, hero: LiveHero, field: 'initiative' | 'health', value: number, entry: { what: 'initiative' | 'damage'; amount: number }, words: string): Promise<boolean> {
   note(hero.id, { waiting: `Your entry (${words}) waits to be sent: it goes as soon as the cloud can be reached.` });
   try {
-    const result = await cloud.setHeroValue(cid, encounterId, hero, field, value, entry);
+    const result = await cloud.live.setHeroValue(cid, encounterId, hero, field, value, entry);
     note(hero.id, result.applied ? {} : { problem: result.sentence });
     return result.applied;
   } catch (e) {

@@ -78,7 +78,7 @@ export function useCampaignRun(): CampaignRun {
     base.current = plan.base;
     setWaiting((n) => n + 1);
     cloud
-      .publishChanges(choice.cid, latest.current.id, plan.publication)
+      .live.publishChanges(choice.cid, latest.current.id, plan.publication)
       .then(() => setProblem(null))
       .catch((e: unknown) => setProblem(`The fight is not reaching the campaign: ${campaignSentence(e)}`))
       .finally(() => setWaiting((n) => n - 1));
@@ -126,7 +126,7 @@ export function useCampaignRun(): CampaignRun {
       if (applied.length < fresh.length) publishNow.current();
       setEntries((list) => [...fresh.filter((e) => !list.some((o) => o.key === e.key)).reverse(), ...list].slice(0, 8));
     };
-    return cloud.watchLive(choice.cid, doc.id, (_f, heroes) => arrived(heroes), (sentence) => setProblem(sentence));
+    return cloud.live.watchLive(choice.cid, doc.id, (_f, heroes) => arrived(heroes), (sentence) => setProblem(sentence));
   }, [cloud, choice?.cid, shared, doc.id]);
 
   const remember = (next: Choice | null) => {
@@ -139,7 +139,7 @@ export function useCampaignRun(): CampaignRun {
     campaigns,
     choice,
     choose(cid) {
-      if (choice && cloud && cid !== choice.cid) void cloud.stopLive(choice.cid, doc.id).catch(() => {});
+      if (choice && cloud && cid !== choice.cid) void cloud.live.stopLive(choice.cid, doc.id).catch(() => {});
       setProblem(null);
       remember(cid ? { cid, reveal: false } : null);
     },
