@@ -34,7 +34,8 @@ async function table() {
   emulator.ready();
   const [gmUid, anaUid] = [uniq('gm'), uniq('ana')];
   const anaDb: Firestore = await emulator.open(anaUid);
-  const gm = new CampaignCloud(await emulator.open(gmUid), gmUid, 'Ada');
+  const gmDb: Firestore = await emulator.open(gmUid);
+  const gm = new CampaignCloud(gmDb, gmUid, 'Ada');
   const ana = new CampaignCloud(anaDb, anaUid, 'Ana');
   const cid = await gm.create('Neon Nights');
   await ana.join(cid, (await gm.invite(cid)).code);
@@ -50,7 +51,7 @@ async function table() {
     await gm.live.publishChanges(cid, d.id, plan.publication);
   };
   await publish(d);
-  return { gm, ana, anaDb, cid, eid: d.id, gmUid, anaUid, publish, doc: () => d, base: () => base! };
+  return { gm, gmDb, ana, anaDb, cid, eid: d.id, gmUid, anaUid, publish, doc: () => d, base: () => base! };
 }
 
 const vex = () => $liveView.get().heroes.find((h) => h.id === 'h1')!;
@@ -130,6 +131,22 @@ describe('live at the table', { timeout: 90_000 }, () => {
     await enableNetwork(t.anaDb);
     expect(await sent).toBe(true);
     expect($liveView.get().notes.h1).toEqual({});
+    stop();
+  });
+
+  it('the game master offline: the tracker goes on, its publications wait, and members get the latest state when it is back', async () => {
+    const t = await table();
+    const stop = followLive(t.ana, t.cid, t.eid);
+    await until(() => !!vex());
+    await disableNetwork(t.gmDb);
+    let sent = false;
+    const first = t.publish(goNext(t.doc())).then(() => (sent = true));
+    const second = t.publish(goNext(damage(t.doc(), 'c1-1', 3, false)));
+    expect(t.doc().fight!.turn).toBe(2); // the tracker's own state moved on
+    expect(sent).toBe(false);
+    await enableNetwork(t.gmDb);
+    await Promise.all([first, second]);
+    await until(() => $liveView.get().fight?.turn === 2 && $liveView.get().fight?.creatures['c1-1']?.condition === 'wounded');
     stop();
   });
 });

@@ -4,7 +4,7 @@
  * numbers or only their condition, and the players' entries, each with an
  * Undo. Shown only to someone signed in who runs a campaign.
  */
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useCampaignRun } from './useCampaignRun';
 import type { PlayerEntry } from './liveRun';
 
@@ -12,12 +12,28 @@ const FIELD_NAMES = { initiative: 'initiative', health: 'Health', strain: 'strai
 
 function waitingSentence(waiting: number): string {
   if (waiting === 0) return 'The players see every change at once.';
-  return `${waiting} change${waiting === 1 ? '' : 's'} wait${waiting === 1 ? 's' : ''} to reach the campaign (offline?); the tracker keeps working and sends the latest state when back.`;
+  return `${waiting} change${waiting === 1 ? '' : 's'} wait${waiting === 1 ? 's' : ''} to reach the campaign (offline?); the tracker keeps working and they are sent, the latest last, when the network is back.`;
+}
+
+/**
+ * Waiting publications, said only once one has waited a moment: online,
+ * each is acknowledged within a fraction of a second and saying so each
+ * time would only flicker.
+ */
+function useSlow(waiting: number): number {
+  const [slow, setSlow] = useState(0);
+  useEffect(() => {
+    if (waiting === 0) return setSlow(0);
+    const timer = setTimeout(() => setSlow(waiting), 1500);
+    return () => clearTimeout(timer);
+  }, [waiting]);
+  return waiting === 0 ? 0 : slow;
 }
 
 export function CampaignRun() {
   const id = useId();
   const run = useCampaignRun();
+  const slow = useSlow(run.waiting);
   if (run.campaigns.length === 0 && !run.choice) return null;
   const known = run.campaigns.some((c) => c.id === run.choice?.cid);
   return (
@@ -46,7 +62,7 @@ export function CampaignRun() {
       </div>
       {run.choice && (
         <p className="kit-muted" role="status" data-live-waiting={run.waiting}>
-          {waitingSentence(run.waiting)}
+          {waitingSentence(slow)}
         </p>
       )}
       {run.problem && (
