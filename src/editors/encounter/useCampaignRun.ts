@@ -77,8 +77,8 @@ export function useCampaignRun(): CampaignRun {
     if (!plan) return;
     base.current = plan.base;
     setWaiting((n) => n + 1);
-    cloud
-      .live.publishChanges(choice.cid, latest.current.id, plan.publication)
+    cloud.live
+      .publishChanges(choice.cid, latest.current.id, plan.publication)
       .then(() => setProblem(null))
       .catch((e: unknown) => setProblem(`The fight is not reaching the campaign: ${campaignSentence(e)}`))
       .finally(() => setWaiting((n) => n - 1));
