@@ -73,3 +73,80 @@ test.describe('a campaign: a game master and two players', () => {
     await expect(ana.getByText('The campaign “Neon Nights” was deleted by its game master.')).toBeVisible(SYNC);
   });
 });
+
+test.describe('live at the table', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('the game master runs an encounter in the campaign; the player sees each turn within a second and enters damage the game master undoes', async ({ browser, at }) => {
+    const [gm, ana] = await Promise.all([browser.newContext(), browser.newContext()].map(async (c) => device(await c)));
+    await Promise.all([signIn(gm, at, newEmail('gm'), 'Create account'), signIn(ana, at, newEmail('ana'), 'Create account')]);
+    await gm.goto(at('/nucleus/campaign'));
+    await gm.getByLabel('Name', { exact: true }).fill('Neon Nights');
+    await gm.getByRole('button', { name: 'Create campaign' }).click();
+    await gm.getByRole('button', { name: 'Make an invite link' }).click(SYNC);
+    const link = await gm.getByLabel(/Invite link/).inputValue();
+    const campaignPage = link.replace(/\/nucleus\/join#([\w-]+)\..*$/, '/nucleus/campaign#$1');
+
+    // Ana joins and shares Vex: the hero of that name in the encounter is hers.
+    await ana.goto(link);
+    await ana.getByRole('button', { name: 'Join the campaign' }).click(SYNC);
+    await ana.goto(at('/nucleus/CharacterEditor'));
+    await ana.getByRole('button', { name: 'New character' }).click(SYNC);
+    await ana.getByRole('textbox', { name: 'Name' }).fill('Vex');
+    await expect(ana.locator('[data-save-state]')).toHaveText(/Saved/, SYNC);
+    await ana.goto(campaignPage);
+    await ana.getByLabel('Share a character').selectOption({ label: 'Vex' });
+    await ana.getByRole('button', { name: 'Share', exact: true }).click();
+    await expect(ana.locator('.campaign-characters')).toContainText('Vex', SYNC);
+
+    // The game master's encounter: a ganger and Vex (a quick entry), the fight started and run in the campaign.
+    await gm.goto(at('/nucleus/EncounterEditor'));
+    await gm.getByRole('button', { name: 'New encounter' }).click(SYNC);
+    await gm.getByRole('textbox', { name: 'Name' }).first().fill('Lobby ambush');
+    await gm.getByLabel('Search creatures').fill('ganger');
+    await gm.getByRole('button', { name: /^Add 1 Chrome Fang Ganger/ }).first().click();
+    await gm.locator('.enc-quick summary').click();
+    await gm.locator('.enc-quick').getByRole('textbox', { name: 'Name' }).fill('Vex');
+    await gm.locator('.enc-quick').getByRole('spinbutton', { name: 'Protection' }).fill('1');
+    await gm.getByRole('button', { name: 'Add quick entry' }).click();
+    await gm.getByRole('button', { name: 'Start the fight' }).click();
+    await gm.getByLabel('Run in campaign').selectOption({ label: 'Neon Nights' }, SYNC);
+    await expect(gm.getByText('The players see every change at once.')).toBeVisible(SYNC);
+
+    // Ana follows it from the campaign page: round, turn and order.
+    await ana.getByRole('button', { name: 'Follow Lobby ambush' }).click(SYNC);
+    await expect(ana.locator('[data-live-round]')).toHaveText('1', SYNC);
+    const order = ana.getByRole('list', { name: 'Initiative order' });
+    await expect(order.getByRole('listitem')).toHaveCount(2);
+    await expect(order.locator('[data-live-condition="unhurt"]')).toHaveCount(1);
+    const before = (await ana.locator('[data-live-turn]').textContent())!;
+
+    // A turn advanced on the game master's screen shows on Ana's within a second, click to change.
+    await ana.evaluate(() => {
+      const w = window as unknown as { changedAt: number };
+      w.changedAt = 0;
+      new MutationObserver(() => (w.changedAt ||= Date.now())).observe(document.querySelector('.campaign-live-now')!, { subtree: true, childList: true, characterData: true });
+    });
+    await gm.evaluate(() => document.addEventListener('click', () => ((window as unknown as { clickedAt: number }).clickedAt ||= Date.now()), { capture: true }));
+    await gm.getByRole('button', { name: 'Next turn' }).click();
+    await expect(ana.locator('[data-live-turn]')).not.toHaveText(before, SYNC);
+    const clickedAt = await gm.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt);
+    const changedAt = await ana.evaluate(() => (window as unknown as { changedAt: number }).changedAt);
+    console.log(`turn change reached the player in ${changedAt - clickedAt} ms`);
+    expect(changedAt - clickedAt).toBeLessThanOrEqual(1000);
+
+    // Ana's hero takes a landed 4 (before protection 1): the game master sees it at once and undoes it.
+    const vex = order.locator('li', { hasText: 'Vex' });
+    const full = (await vex.locator('[data-live-health]').getAttribute('data-live-health'))!;
+    await ana.getByLabel('Damage against Vex (before protection)').fill('4');
+    await ana.getByRole('button', { name: 'Apply damage' }).click();
+    await expect(vex.locator('[data-live-health]')).toHaveAttribute('data-live-health', String(Number(full) - 3), SYNC);
+    const entries = gm.getByRole('list', { name: 'Players’ entries' });
+    await expect(entries).toContainText('4 damage', SYNC);
+    await expect(gm.locator('[data-combatant="h1"] [data-health]')).toHaveAttribute('data-health', String(Number(full) - 3));
+    await entries.getByRole('button', { name: 'Undo 4 damage on Vex' }).click();
+    await expect(vex.locator('[data-live-health]')).toHaveAttribute('data-live-health', full, SYNC);
+    const axe = await new AxeBuilder({ page: ana }).include('main').analyze();
+    expect(axe.violations).toEqual([]);
+  });
+});

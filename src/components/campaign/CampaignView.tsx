@@ -8,6 +8,7 @@ import type { DocumentSummary } from '../../storage';
 import { joinFragment, inviteTimeLeft } from '../../storage/campaigns';
 import type { CampaignCloud } from '../../storage/campaigns/cloud';
 import { withBase } from '../../config/base';
+import LiveEncounters from './LiveEncounters';
 import {
   attachCharacter,
   deleteCampaign,
@@ -86,6 +87,7 @@ export default function CampaignView({ cloud, uid, page }: Props) {
         </ul>
         <AttachCharacter cloud={cloud} />
       </section>
+      <LiveEncounters cloud={cloud} uid={uid} cid={campaign.id} />
       {isGm ? <GameMasterTools cloud={cloud} page={page} /> : <LeaveCampaign cloud={cloud} />}
     </div>
   );

@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { useEditor } from '../kit';
 import { atStrainCapacity, condition, inOrder, rollPool, typedInitiative } from '../../rules/engine';
 import type { Combatant, Encounter } from './rules';
+import { CampaignRun } from './CampaignRun';
 import { damage, delay, endFight, goNext, goPrevious, heal, initiativePool, note as setNote, recordInitiative, reinforce, rollEveryone, startFight, strain } from './model';
 
 /**
@@ -50,6 +51,7 @@ export function Tracker() {
         <button type="button" className="btn btn-primary" disabled={readOnly || none} onClick={() => change(startFight)}>
           Start the fight
         </button>
+        <CampaignRun />
       </section>
     );
   }
@@ -95,6 +97,7 @@ export function Tracker() {
         ))}
       </ol>
       <Reinforcements />
+      <CampaignRun />
       <p>
         <button type="button" className="btn" disabled={readOnly} onClick={() => change(endFight)}>
           End the fight

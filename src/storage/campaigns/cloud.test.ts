@@ -86,20 +86,20 @@ describe('campaigns in the Firestore emulator', { timeout: 90_000 }, () => {
     const { gm, ana, aUid } = await people();
     const cid = await gm.create('Neon Nights');
     await ana.join(cid, (await gm.invite(cid)).code);
-    await gm.publishLive(cid, 'enc-1', fight, [{ id: 'vex', owner: aUid, name: 'Vex', maxHealth: 14, strainCapacity: 7, initiative: null, health: 14, strain: 0 }], { 'drone-1': { health: 11, maxHealth: 11 } });
+    await gm.live.publishLive(cid, 'enc-1', fight, [{ id: 'vex', owner: aUid, name: 'Vex', maxHealth: 14, strainCapacity: 7, protection: 1, initiative: null, health: 14, strain: 0 }], { 'drone-1': { health: 11, maxHealth: 11 } });
 
     const heroes = (cloud: CampaignCloud, ok: (h: LiveHero) => boolean) =>
-      next<LiveHero>((report) => cloud.watchLive(cid, 'enc-1', (_f, hs) => hs[0] && report(hs[0]), () => {}), ok);
+      next<LiveHero>((report) => cloud.live.watchLive(cid, 'enc-1', (_f, hs) => hs[0] && report(hs[0]), () => {}), ok);
     const seen = await heroes(ana, () => true);
     const atGm = heroes(gm, (h) => h.health === 9);
-    expect(await ana.setHeroValue(cid, 'enc-1', seen, 'health', 9, { what: 'damage', amount: 5 })).toEqual({ applied: true });
+    expect(await ana.live.setHeroValue(cid, 'enc-1', seen, 'health', 9, { what: 'damage', amount: 5 })).toEqual({ applied: true });
     const shown = await atGm;
     expect(shown.lastEntry).toMatchObject({ what: 'damage', amount: 5, by: aUid });
 
     // The game master sets Health meanwhile; the player's change from the older value does not overwrite it.
     const gmSeen = await heroes(gm, (h) => h.health === 9);
-    expect((await gm.setHeroValue(cid, 'enc-1', gmSeen, 'health', 12)).applied).toBe(true);
-    const stale = await ana.setHeroValue(cid, 'enc-1', shown, 'health', 4, { what: 'damage', amount: 5 });
+    expect((await gm.live.setHeroValue(cid, 'enc-1', gmSeen, 'health', 12)).applied).toBe(true);
+    const stale = await ana.live.setHeroValue(cid, 'enc-1', shown, 'health', 4, { what: 'damage', amount: 5 });
     expect(stale).toEqual({ applied: false, current: 12, sentence: expect.stringMatching(/Vex’s Health to 4 was not applied: the game master set it to 12/) });
     await expect(ana.characters(cid)).resolves.toEqual([]);
   });
@@ -122,7 +122,7 @@ describe('campaigns in the Firestore emulator', { timeout: 90_000 }, () => {
     await ana.join(cid, code);
     await bo.join(cid, code);
     await ana.attach(cid, character({ id: 'vex' }));
-    await gm.publishLive(cid, 'enc-1', fight, [], {});
+    await gm.live.publishLive(cid, 'enc-1', fight, [], {});
     await gm.deleteCampaign(cid);
     await expect(ana.campaign(cid)).rejects.toThrow('The campaign “Neon Nights” was deleted by its game master.');
     const owner = await emulator.openAsOwner();

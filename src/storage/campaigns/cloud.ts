@@ -4,10 +4,8 @@
  * Membership is the only door: every read here is refused once the reader's
  * membership entry is gone, and that refusal comes back as a sentence.
  *
- * Live values are not revision-checked document saves: each is a field of
- * its own with the server's time. A player's change names the time of the
- * value it replaces, so the rules refuse it if the game master changed the
- * value meanwhile, and `setHeroValue` reports both instead of overwriting.
+ * The running encounters (publish, follow, a player's change) are
+ * `live.ts`, reached as `CampaignCloud.live`.
  *
  * Heavy (the Firestore SDK): import it dynamically, only once someone is
  * signed in.
@@ -24,7 +22,6 @@ import {
   serverTimestamp,
   setDoc,
   Timestamp,
-  updateDoc,
   where,
   writeBatch,
   type DocumentReference,
@@ -32,7 +29,10 @@ import {
   type Unsubscribe,
 } from 'firebase/firestore';
 import { loadDocument, type NucleusDocument } from '../../rules';
-import { CampaignError, inviteExpiry, newInviteCode } from './invite';
+import { CampaignError, inviteExpiry, newInviteCode, refusedCode } from './invite';
+import { CampaignLive } from './live';
+
+export type { HeroChange, HeroValue, HeroWrite, LiveCreature, LiveFight, LiveHero, LivePublication, RunningEncounter } from './live';
 
 export interface Campaign {
   id: string;
@@ -54,51 +54,6 @@ export interface SharedCharacter {
   document: NucleusDocument | null;
 }
 
-/** A hero's live values as every member sees them. */
-export interface LiveHero {
-  id: string;
-  owner: string;
-  name: string;
-  maxHealth: number;
-  strainCapacity: number;
-  initiative: number | null;
-  health: number;
-  strain: number;
-  /**
-   * The server's time of each value, exactly as stored (to the microsecond):
-   * a player's change names it as the value it replaces.
-   */
-  at: Record<HeroValue, Timestamp>;
-  lastEntry?: { what: string; amount: number; by: string };
-}
-
-/** The values a player may change on their own hero. */
-export type HeroValue = 'initiative' | 'health' | 'strain';
-
-/** A creature as the players see it: its condition (GAME.md §7), its numbers only when revealed. */
-export interface LiveCreature {
-  name: string;
-  condition: 'unhurt' | 'wounded' | 'bloodied' | 'down';
-  health?: number;
-  maxHealth?: number;
-}
-
-/** The running fight as the game master publishes it. */
-export interface LiveFight {
-  title: string;
-  round: number;
-  turn: number;
-  order: string[];
-  creatures: Record<string, LiveCreature>;
-  reveal: boolean;
-}
-
-/** What became of a player's change of a live value. */
-export type HeroChange =
-  | { applied: true }
-  /** The game master changed the value first: theirs stands, and `current` is it. */
-  | { applied: false; current: number | null; sentence: string };
-
 /** Writes Firestore takes in one batch. */
 const BATCH = 500;
 
@@ -106,19 +61,18 @@ function millis(t: unknown): number {
   return t instanceof Timestamp ? t.toMillis() : 0;
 }
 
-function refusedCode(e: unknown): string | undefined {
-  return (e as { code?: string })?.code;
-}
-
-const HERO_VALUE_NAMES: Record<HeroValue, string> = { initiative: 'initiative', health: 'Health', strain: 'strain' };
-
 export class CampaignCloud {
+  /** The running encounters: publish, follow, a player's change (live.ts). */
+  readonly live: CampaignLive;
+
   constructor(
     private readonly db: Firestore,
     private readonly uid: string,
     /** The name members see for this person. */
     private readonly displayName: string,
-  ) {}
+  ) {
+    this.live = new CampaignLive(db, uid, (cid, read) => this.guarded(cid, read));
+  }
 
   private campaignRef(cid: string): DocumentReference {
     return doc(this.db, 'campaigns', cid);
@@ -300,89 +254,6 @@ export class CampaignCloud {
     return snap.exists() ? { name: snap.data().name } : null;
   }
 
-  /**
-   * The game master mirrors the running fight (written at once, not through
-   * autosave): the fight, each hero's values, and the creatures' numbers in
-   * a document only they can read.
-   */
-  async publishLive(cid: string, encounterId: string, fight: LiveFight, heroes: Omit<LiveHero, 'at' | 'lastEntry'>[], numbers: Record<string, { health: number; maxHealth: number }>): Promise<void> {
-    const live = doc(this.db, 'campaigns', cid, 'live', encounterId);
-    const batch = writeBatch(this.db);
-    batch.set(live, { ...fight, updatedAt: serverTimestamp() });
-    for (const h of heroes) {
-      const now = serverTimestamp();
-      batch.set(doc(live, 'heroes', h.id), {
-        owner: h.owner,
-        name: h.name,
-        maxHealth: h.maxHealth,
-        strainCapacity: h.strainCapacity,
-        initiative: h.initiative,
-        initiativeAt: now,
-        health: h.health,
-        healthAt: now,
-        strain: h.strain,
-        strainAt: now,
-      });
-    }
-    batch.set(doc(this.db, 'campaigns', cid, 'secrets', encounterId), numbers);
-    await batch.commit();
-  }
-
-  /** Follows one encounter's live state: the fight and its heroes (a narrow listener). */
-  watchLive(cid: string, encounterId: string, onChange: (fight: LiveFight | null, heroes: LiveHero[]) => void, onGone: (sentence: string) => void): Unsubscribe {
-    const live = doc(this.db, 'campaigns', cid, 'live', encounterId);
-    let fight: LiveFight | null = null;
-    let heroes: LiveHero[] = [];
-    const gone = (e: unknown) => void this.guarded(cid, () => Promise.reject(e)).catch((err: Error) => onGone(err.message));
-    const stopFight = onSnapshot(
-      live,
-      (snap) => {
-        fight = snap.exists() ? (snap.data() as LiveFight) : null;
-        onChange(fight, heroes);
-      },
-      gone,
-    );
-    const stopHeroes = onSnapshot(
-      collection(live, 'heroes'),
-      (snap) => {
-        heroes = snap.docs.map((d) => liveHero(d.id, d.data()));
-        onChange(fight, heroes);
-      },
-      gone,
-    );
-    return () => {
-      stopFight();
-      stopHeroes();
-    };
-  }
-
-  /**
-   * A player changes one value of their own hero. `seen` is the hero as
-   * their screen showed it; if the game master changed that value since,
-   * the rules refuse the change and this says so with the value that stands.
-   */
-  async setHeroValue(cid: string, encounterId: string, seen: LiveHero, field: HeroValue, value: number, entry?: { what: 'initiative' | 'damage' | 'healing' | 'strain'; amount: number }): Promise<HeroChange> {
-    const ref = doc(this.db, 'campaigns', cid, 'live', encounterId, 'heroes', seen.id);
-    try {
-      await updateDoc(ref, {
-        [field]: value,
-        [`${field}At`]: serverTimestamp(),
-        [`${field}From`]: seen.at[field],
-        ...(entry ? { lastEntry: { ...entry, by: this.uid, at: serverTimestamp() } } : {}),
-      });
-      return { applied: true };
-    } catch (e) {
-      if (refusedCode(e) !== 'permission-denied') throw e;
-      const now = await this.guarded(cid, () => getDoc(ref));
-      const current = now.exists() ? (now.data()[field] as number | null) : null;
-      const name = HERO_VALUE_NAMES[field];
-      return {
-        applied: false,
-        current,
-        sentence: `Your change of ${seen.name}’s ${name} to ${value} was not applied: the game master set it to ${current ?? 'nothing'} meanwhile. Enter it again if it still holds.`,
-      };
-    }
-  }
 }
 
 function sharedCharacter(id: string, data: Record<string, unknown>): SharedCharacter {
@@ -393,19 +264,4 @@ function sharedCharacter(id: string, data: Record<string, unknown>): SharedChara
     // A copy saved by a newer Nucleus, or damaged: shown by name only.
   }
   return { id, owner: String(data.owner), name: String(data.name), document };
-}
-
-function liveHero(id: string, d: Record<string, unknown>): LiveHero {
-  return {
-    id,
-    owner: String(d.owner),
-    name: String(d.name),
-    maxHealth: Number(d.maxHealth),
-    strainCapacity: Number(d.strainCapacity),
-    initiative: (d.initiative as number | null) ?? null,
-    health: Number(d.health),
-    strain: Number(d.strain),
-    at: { initiative: d.initiativeAt as Timestamp, health: d.healthAt as Timestamp, strain: d.strainAt as Timestamp },
-    ...(d.lastEntry ? { lastEntry: d.lastEntry as LiveHero['lastEntry'] } : {}),
-  };
 }

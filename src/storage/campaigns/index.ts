@@ -4,4 +4,5 @@
  * imported dynamically once someone is signed in.
  */
 export { CampaignError, INVITE_DAYS, inviteExpiry, inviteTimeLeft, joinFragment, newInviteCode, parseJoinFragment } from './invite';
-export type { Campaign, HeroChange, HeroValue, LiveCreature, LiveFight, LiveHero, Member, SharedCharacter } from './cloud';
+export type { Campaign, Member, SharedCharacter } from './cloud';
+export type { HeroChange, HeroValue, HeroWrite, LiveCreature, LiveFight, LiveHero, LivePublication, RunningEncounter } from './live';

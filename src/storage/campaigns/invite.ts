@@ -32,6 +32,11 @@ function base64url(bytes: Uint8Array): string {
  * A new invite code from 32 random bytes (43 characters).
  * @param random fills a byte array (tests pass a fixed one)
  */
+/** The Firestore error code of a failure, if it has one ('permission-denied': the rules refused). */
+export function refusedCode(e: unknown): string | undefined {
+  return (e as { code?: string })?.code;
+}
+
 export function newInviteCode(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
   return base64url(random(new Uint8Array(32)));
 }

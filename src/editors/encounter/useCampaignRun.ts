@@ -1,0 +1,157 @@
+/**
+ * Runs the open encounter in one of the game master's campaigns: every
+ * tracker change is published at once (`liveRun.ts` says what), players'
+ * entries come back into the document as ordinary changes (so they are
+ * saved, journalled and undoable), each listed with an Undo. The encounter
+ * stays a local document: offline the tracker keeps working, the SDK
+ * queues the publications and `waiting` counts them until they are sent.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEditor } from '../kit';
+import { useCampaignCloud } from '../../components/campaign/useCampaignCloud';
+import { campaignSentence } from '../../components/campaign/campaignState';
+import type { Campaign, LiveHero, SharedCharacter } from '../../storage/campaigns';
+import type { Encounter } from './rules';
+import { heroOwners, incomingEntries, planPublication, setHeroValue, type LiveBase, type PlayerEntry } from './liveRun';
+
+/** Where the choice is kept, so a reload mid-fight keeps publishing. */
+const runKey = (encounterId: string) => `nucleus-run-in:${encounterId}`;
+
+interface Choice {
+  cid: string;
+  reveal: boolean;
+}
+
+function readChoice(encounterId: string): Choice | null {
+  try {
+    const v = JSON.parse(localStorage.getItem(runKey(encounterId)) ?? 'null') as Choice | null;
+    return v && typeof v.cid === 'string' ? { cid: v.cid, reveal: !!v.reveal } : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface CampaignRun {
+  /** The campaigns this person runs (empty: signed out, or none). */
+  campaigns: Campaign[];
+  choice: Choice | null;
+  choose(cid: string | null): void;
+  setReveal(reveal: boolean): void;
+  entries: PlayerEntry[];
+  undo(entry: PlayerEntry): void;
+  /** Publications the cloud has not acknowledged yet (offline: queued). */
+  waiting: number;
+  problem: string | null;
+}
+
+export function useCampaignRun(): CampaignRun {
+  const { doc, change, readOnly } = useEditor<Encounter>();
+  const { cloud, uid } = useCampaignCloud();
+  const [campaigns, setCampaigns] = useState<Campaign[]>([]);
+  const [choice, setChoice] = useState<Choice | null>(() => readChoice(doc.id));
+  // Keyed by campaign, so a publication never goes to a new campaign with the last one's players.
+  const [sharedOf, setShared] = useState<{ cid: string; characters: SharedCharacter[] } | null>(null);
+  const shared = sharedOf && sharedOf.cid === choice?.cid ? sharedOf.characters : null;
+  const [entries, setEntries] = useState<PlayerEntry[]>([]);
+  const [waiting, setWaiting] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const base = useRef<LiveBase | null>(null);
+  const latest = useRef(doc);
+  latest.current = doc;
+
+  useEffect(() => {
+    if (!cloud || !uid || readOnly) return;
+    let live = true;
+    cloud
+      .mine()
+      .then((all) => live && setCampaigns(all.filter((c) => c.gm === uid)))
+      .catch(() => live && setCampaigns([]));
+    return () => {
+      live = false;
+    };
+  }, [cloud, uid, readOnly]);
+
+  const publish = useCallback(() => {
+    if (!cloud || !uid || !choice || !shared) return;
+    const plan = planPublication(latest.current, choice.reveal, heroOwners(latest.current, shared, uid), base.current);
+    if (!plan) return;
+    base.current = plan.base;
+    setWaiting((n) => n + 1);
+    cloud.live
+      .publishChanges(choice.cid, latest.current.id, plan.publication)
+      .then(() => setProblem(null))
+      .catch((e: unknown) => setProblem(`The fight is not reaching the campaign: ${campaignSentence(e)}`))
+      .finally(() => setWaiting((n) => n - 1));
+  }, [cloud, uid, choice, shared]);
+  const publishNow = useRef(publish);
+  publishNow.current = publish;
+
+  // The shared characters (who plays each hero) are read once when the run starts; the first publication writes everything.
+  useEffect(() => {
+    base.current = null;
+    setShared(null);
+    setEntries([]);
+    if (!cloud || !uid || !choice) return;
+    let live = true;
+    cloud
+      .characters(choice.cid)
+      .then((characters) => live && setShared({ cid: choice.cid, characters }))
+      .catch((e: unknown) => live && setProblem(campaignSentence(e)));
+    return () => {
+      live = false;
+    };
+  }, [cloud, uid, choice?.cid]);
+
+  useEffect(publish, [publish, doc]);
+
+  // Players' entries: applied to the document unless the game master changed the same value first.
+  useEffect(() => {
+    if (!cloud || !choice || !shared) return;
+    const arrived = (heroes: LiveHero[]) => {
+      const agreed = base.current;
+      if (!agreed) return;
+      const fresh = incomingEntries(latest.current, agreed, heroes);
+      if (fresh.length === 0) return;
+      for (const e of fresh) agreed.heroes[e.heroId] = { ...agreed.heroes[e.heroId]!, [e.field]: e.to };
+      const applied = fresh.filter((e) => e.applied);
+      if (applied.length > 0) {
+        change((d) => {
+          try {
+            return applied.reduce((acc, e) => setHeroValue(acc, e.heroId, e.field, e.to), d);
+          } catch {
+            return d; // a value the rules refuse (say, initiative past 200) changes nothing; the entry still shows
+          }
+        });
+      }
+      if (applied.length < fresh.length) publishNow.current();
+      setEntries((list) => [...fresh.filter((e) => !list.some((o) => o.key === e.key)).reverse(), ...list].slice(0, 8));
+    };
+    return cloud.live.watchLive(choice.cid, doc.id, (_f, heroes) => arrived(heroes), (sentence) => setProblem(sentence));
+  }, [cloud, choice?.cid, shared, doc.id]);
+
+  const remember = (next: Choice | null) => {
+    if (next) localStorage.setItem(runKey(doc.id), JSON.stringify(next));
+    else localStorage.removeItem(runKey(doc.id));
+    setChoice(next);
+  };
+
+  return {
+    campaigns,
+    choice,
+    choose(cid) {
+      if (choice && cloud && cid !== choice.cid) void cloud.live.stopLive(choice.cid, doc.id).catch(() => {});
+      setProblem(null);
+      remember(cid ? { cid, reveal: false } : null);
+    },
+    setReveal(reveal) {
+      if (choice) remember({ ...choice, reveal });
+    },
+    entries,
+    undo(entry) {
+      change((d) => setHeroValue(d, entry.heroId, entry.field, entry.from));
+      setEntries((list) => list.filter((e) => e.key !== entry.key));
+    },
+    waiting,
+    problem,
+  };
+}
