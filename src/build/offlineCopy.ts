@@ -11,7 +11,7 @@
  * precache list (precache.ts). Sizes are the files' bytes as stored: what
  * the device keeps, and at most what the download costs (hosts compress).
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { EDITOR_CODE_FILE } from '../config/offline';
 import { editorCode, pageAssets, shellPages, withImports } from './precache';
@@ -22,8 +22,16 @@ import { editorCode, pageAssets, shellPages, withImports } from './precache';
  * (`rules/combat`, `` for the home page), as links name it.
  */
 export interface OfflineCopyList {
+  /** The build's id (builds/current.js): a copy saved from another build has its pages fetched again. */
+  build: string;
   pages: number;
   files: [string, number][];
+}
+
+/** The build's id as every page reads it, or `` when the output has none. */
+function buildIdOf(out: string): string {
+  const file = join(out, 'builds', 'current.js');
+  return existsSync(file) ? (/"id":"([^"]+)"/.exec(readFileSync(file, 'utf8'))?.[1] ?? '') : '';
 }
 
 /** Files the site's own pages never read: the host's rules, the crawlers' files, the list itself. */
@@ -62,5 +70,5 @@ export async function offlineCopyList(out: string, base = '/', options: { client
   for (const file of [...code, ...search, ...data, ...other]) {
     if (!NOT_COPIED.test(file) && existsSync(join(out, file))) files.set(file, statSync(join(out, file)).size);
   }
-  return { pages: pages.length, files: [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) };
+  return { build: buildIdOf(out), pages: pages.length, files: [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) };
 }

@@ -36,6 +36,8 @@ let running: AbortController | null = null;
 /** The download under way, so a removal waits for its last file to land before deleting. */
 let task: Promise<void> | null = null;
 let dialog: HTMLDialogElement | null = null;
+/** The build the saved copy's pages come from (its kept list), if one is saved. */
+let savedBuild: string | undefined;
 
 /** The dialog's markup: built here, so no page carries it. */
 const MARKUP = `
@@ -76,8 +78,8 @@ function dialogFor(trigger: HTMLElement): HTMLDialogElement {
 }
 
 /** The status sentence for where the copy stands. */
-function status({ list, plan, progress }: State): string {
-  if (!list || !plan) return 'Reading what an offline copy holds…';
+function status({ list, plan, progress, problem }: State): string {
+  if (!list || !plan) return problem ? '' : 'Reading what an offline copy holds…';
   if (progress) return `Saving ${downloadSentence(list).replace(/ to download\.$/, '')}. You can keep reading meanwhile.`;
   if (plan.complete) return `All ${list.pages.toLocaleString('en-US')} pages and search are saved on this device (${formatBytes(totalBytes(list.files))}): they open without a connection.`;
   if (plan.doneFiles > 0) return `${downloadSentence(list)} ${progressSentence(plan)}`;
@@ -108,25 +110,37 @@ function render(): void {
   if (dialog.open && (!focused || !dialog.contains(focused) || focused.hidden)) dialog.querySelector<HTMLElement>('button:not([hidden])')?.focus();
 }
 
-/** The build's list: from the site, or offline from the copy itself. */
-async function fetchList(): Promise<CopyList> {
+/** The list kept in the copy: the build its pages were saved from, and the list when the site cannot be reached. */
+async function keptList(): Promise<CopyList | undefined> {
+  if (!(await caches.has(OFFLINE_COPY_CACHE))) return undefined;
+  const kept = await (await caches.open(OFFLINE_COPY_CACHE)).match(listAddress());
+  return kept ? readCopyList(await kept.json()) : undefined;
+}
+
+/** The build's list: from the site, or offline the one kept in the copy. */
+async function fetchList(kept: CopyList | undefined): Promise<CopyList> {
   try {
     const response = await fetch(listAddress(), { cache: 'no-cache' });
     if (response.ok) return readCopyList(await response.json());
   } catch (e) {
     if (e instanceof OfflineCopyError) throw e;
   }
-  const kept = (await caches.has(OFFLINE_COPY_CACHE)) ? await (await caches.open(OFFLINE_COPY_CACHE)).match(listAddress()) : undefined;
-  if (kept) return readCopyList(await kept.json());
+  if (kept) return kept;
   throw new OfflineCopyError(navigator.onLine ? 'The list of files to save could not be fetched: check the connection, then try again.' : 'You are offline: saving the site for offline reading needs a connection. Try again once you are online.');
 }
 
 /** Reads the list and what the cache holds, and shows where the copy stands. */
 async function refresh(): Promise<void> {
   try {
-    state.list = await fetchList();
+    // Once read, the list stands in when it cannot be read again (offline, after a removal).
+    const kept = await keptList().catch(() => undefined);
+    savedBuild = kept?.build;
+    state.list = await fetchList(kept).catch((e: unknown) => {
+      if (state.list) return state.list;
+      throw e;
+    });
     const saved = (await caches.has(OFFLINE_COPY_CACHE)) ? await savedAddresses(await caches.open(OFFLINE_COPY_CACHE)) : new Set<string>();
-    state.plan = planCopy(state.list, saved, address, new Set([listAddress()]));
+    state.plan = planCopy(state.list, saved, address, { savedBuild, keep: new Set([listAddress()]) });
   } catch (e) {
     state.problem = e instanceof OfflineCopyError ? e.message : 'The offline copy could not be read on this device.';
     console.warn('[nucleus] offline copy:', e);
@@ -151,9 +165,7 @@ async function start(): Promise<void> {
   render();
   try {
     const cache = await caches.open(OFFLINE_COPY_CACHE);
-    // The list goes first: offline, the dialog reads it from here.
-    await cache.put(listAddress(), new Response(JSON.stringify(list), { headers: { 'content-type': 'application/json' } }));
-    const result = await saveCopy({ plan, list, cache, address, fetch: (url, init) => fetch(url, init), signal: running.signal, onProgress: (p) => ((state.progress = p), render()) });
+    const result = await saveCopy({ plan, list, listAddress: listAddress(), savedBuild, cache, address, fetch: (url, init) => fetch(url, init), signal: running.signal, onProgress: (p) => ((state.progress = p), render()) });
     if (result === 'cancelled') state.note = 'Cancelled: what was saved is kept.';
   } catch (e) {
     state.problem = e instanceof OfflineCopyError ? e.message : 'The download stopped: this browser could not store the files. What was saved is kept.';
@@ -183,5 +195,6 @@ export function openOfflineCopy(trigger: HTMLElement): void {
     state.problem = 'This browser cannot keep the site for offline reading.';
     return render();
   }
-  if (!running) void refresh();
+  // Focus starts on Close while the list loads; then on the action it offers.
+  if (!running) void refresh().then(() => document.activeElement === part('close') && d.querySelector<HTMLElement>('.btn-primary:not([hidden]), [data-remove]:not([hidden])')?.focus());
 }

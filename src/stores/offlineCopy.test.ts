@@ -4,7 +4,9 @@ import { MemoryCacheStorage } from './testing';
 
 const SITE = 'https://nucleus.test/';
 const address = (file: string) => new URL(file, SITE).href;
+const LIST = address('offline-copy.json');
 const list: CopyList = {
+  build: 'b1',
   pages: 2,
   files: [
     ['', 20_000],
@@ -13,6 +15,7 @@ const list: CopyList = {
     ['search/p0.json', 800_000],
   ],
 };
+const base = { list, address, listAddress: LIST, signal: new AbortController().signal, onProgress: () => {} };
 
 /** A site that answers each file of the list with a body of its size, and counts what it was asked. */
 function site(options: { failOn?: string } = {}) {
@@ -30,7 +33,7 @@ function site(options: { failOn?: string } = {}) {
 describe('the offline copy', () => {
   it('says what it will download before it starts', () => {
     expect(downloadSentence(list)).toBe('All 2 pages and search: 1.3 MB to download.');
-    expect(downloadSentence({ pages: 5000, files: [['x', 38_400_000]] })).toBe('All 5,000 pages and search: 38 MB to download.');
+    expect(downloadSentence({ build: 'b', pages: 5000, files: [['x', 38_400_000]] })).toBe('All 5,000 pages and search: 38 MB to download.');
     expect(formatBytes(340_000)).toBe('340 KB');
     expect(formatBytes(12)).toBe('1 KB');
   });
@@ -39,6 +42,7 @@ describe('the offline copy', () => {
     expect(() => readCopyList({ pages: 2, files: [['a', -1]] })).toThrow(OfflineCopyError);
     expect(() => readCopyList(null)).toThrow(/damaged on the site: nothing was saved/);
     expect(readCopyList(JSON.parse(JSON.stringify(list)))).toEqual(list);
+    expect(() => readCopyList({ ...list, build: 3 })).toThrow(OfflineCopyError);
   });
 
   it('refuses when the storage estimate says there is not room, before downloading anything', () => {
@@ -58,7 +62,7 @@ describe('the offline copy', () => {
     const plan = planCopy(list, await savedAddresses(cache), address);
     expect(plan).toMatchObject({ doneFiles: 0, leftBytes: 1_250_000, complete: false });
     const seen: number[] = [];
-    const result = await saveCopy({ plan, list, cache, address, fetch, signal: new AbortController().signal, onProgress: (p) => seen.push(p.bytes) });
+    const result = await saveCopy({ ...base, plan, cache, fetch, onProgress: (p) => seen.push(p.bytes) });
     expect(result).toBe('saved');
     expect(seen).toHaveLength(4);
     expect(seen.at(-1)).toBe(1_250_000);
@@ -73,17 +77,17 @@ describe('the offline copy', () => {
     const stop = new AbortController();
     // One file at a time; cancel once the first is in.
     const cancelled = await saveCopy({
-      plan: planCopy(list, new Set(), address), list, cache, address, fetch: first.fetch, signal: stop.signal, concurrency: 1,
+      ...base, plan: planCopy(list, new Set(), address), cache, fetch: first.fetch, signal: stop.signal, concurrency: 1,
       onProgress: () => stop.abort(),
     });
     expect(cancelled).toBe('cancelled');
     expect(first.asked).toEqual([address('')]);
 
-    const plan = planCopy(list, await savedAddresses(cache), address);
+    const plan = planCopy(list, await savedAddresses(cache), address, { savedBuild: 'b1', keep: new Set([LIST]) });
     expect(plan).toMatchObject({ doneFiles: 1, doneBytes: 20_000, leftBytes: 1_230_000 });
     expect(progressSentence(plan)).toBe('20 KB of 1.3 MB saved; 1.2 MB left to download.');
     const second = site();
-    expect(await saveCopy({ plan, list, cache, address, fetch: second.fetch, signal: new AbortController().signal, onProgress: () => {} })).toBe('saved');
+    expect(await saveCopy({ ...base, plan, cache, fetch: second.fetch })).toBe('saved');
     expect(second.asked.sort()).toEqual([address('rules/combat'), address('search-index.json'), address('search/p0.json')].sort());
   });
 
@@ -91,21 +95,29 @@ describe('the offline copy', () => {
     const cache = await new MemoryCacheStorage().open('copy');
     const { fetch } = site({ failOn: 'search/p0.json' });
     const plan = planCopy(list, new Set(), address);
-    await expect(saveCopy({ plan, list, cache, address, fetch, signal: new AbortController().signal, onProgress: () => {}, concurrency: 1 })).rejects.toThrow(
+    await expect(saveCopy({ ...base, plan, cache, fetch, concurrency: 1 })).rejects.toThrow(
       'The download stopped after 3 of 4 files: the connection was lost. What was saved is kept: resume when you are online.',
     );
-    expect(planCopy(list, await savedAddresses(cache), address).left).toEqual([['search/p0.json', 800_000]]);
+    expect(planCopy(list, await savedAddresses(cache), address, { keep: new Set([LIST]) }).left).toEqual([['search/p0.json', 800_000]]);
   });
 
-  it("drops an earlier build's files no longer listed, and keeps the list itself", async () => {
+  it("from a new build, fetches every page and search file again but no content-named file, and drops the old build's files once complete", async () => {
     const cache = await new MemoryCacheStorage().open('copy');
-    await cache.put(address('_astro/old.js'), new Response('old'));
-    await cache.put(address('offline-copy.json'), new Response('{}'));
-    const plan = planCopy(list, await savedAddresses(cache), address, new Set([address('offline-copy.json')]));
+    const old: CopyList = { build: 'b0', pages: 2, files: [...list.files, ['_astro/old.js', 10], ['_astro/kept.js', 10]] };
+    await saveCopy({ ...base, list: old, plan: planCopy(old, new Set(), address), cache, fetch: site().fetch });
+    const next: CopyList = { ...list, files: [...list.files, ['_astro/kept.js', 10]] };
+    const plan = planCopy(next, await savedAddresses(cache), address, { savedBuild: 'b0', keep: new Set([LIST]) });
+    expect(plan.left.map(([f]) => f)).toEqual(['', 'rules/combat', 'search-index.json', 'search/p0.json']);
     expect(plan.stale).toEqual([address('_astro/old.js')]);
-    await saveCopy({ plan, list, cache, address, fetch: site().fetch, signal: new AbortController().signal, onProgress: () => {} });
+    // Cancelled half way, the old build's list and files stay: its saved pages still find their scripts.
+    const stop = new AbortController();
+    await saveCopy({ ...base, list: next, plan, savedBuild: 'b0', cache, fetch: site().fetch, signal: stop.signal, concurrency: 1, onProgress: () => stop.abort() });
+    expect(await cache.match(address('_astro/old.js'))).toBeDefined();
+    expect(((await (await cache.match(LIST))!.json()) as CopyList).build).toBe('b0');
+    await saveCopy({ ...base, list: next, plan, savedBuild: 'b0', cache, fetch: site().fetch });
     expect(await cache.match(address('_astro/old.js'))).toBeUndefined();
-    expect(await cache.match(address('offline-copy.json'))).toBeDefined();
+    expect(((await (await cache.match(LIST))!.json()) as CopyList).build).toBe('b1');
+    expect(planCopy(next, await savedAddresses(cache), address, { savedBuild: 'b1', keep: new Set([LIST]) }).complete).toBe(true);
   });
 
   it('Remove offline copy frees its whole cache and nothing else', async () => {

@@ -8,9 +8,14 @@
 
 /** The build's list of the copy's files (src/build/offlineCopy.ts): [site-relative address, bytes]. */
 export interface CopyList {
+  /** The build it lists: pages saved from another build are fetched again. */
+  build: string;
   pages: number;
   files: [string, number][];
 }
+
+/** Files whose name is their content's hash (Vite's `_astro/`): saved once, right in every build that names them. */
+const CONTENT_NAMED = /^_astro\//;
 
 /** A failure a reader is told about in a sentence (the dialog shows `message` as it is). */
 export class OfflineCopyError extends Error {
@@ -23,8 +28,8 @@ export function readCopyList(data: unknown): CopyList {
   const valid =
     typeof d === 'object' && d !== null && Number.isInteger(d.pages) && Array.isArray(d.files) &&
     d.files.every((f) => Array.isArray(f) && typeof f[0] === 'string' && Number.isFinite(f[1]) && f[1] >= 0);
-  if (!valid) throw new OfflineCopyError('The list of files to save is damaged on the site: nothing was saved. Reload the page and try again.');
-  return { pages: d.pages!, files: d.files! };
+  if (!valid || typeof (d.build ?? '') !== 'string') throw new OfflineCopyError('The list of files to save is damaged on the site: nothing was saved. Reload the page and try again.');
+  return { build: d.build ?? '', pages: d.pages!, files: d.files! };
 }
 
 /** Bytes as a reader reads a download's size: `340 KB`, `1.2 MB`, `38 MB` (1 MB = 1,000,000 bytes, as browsers show downloads). */
@@ -50,7 +55,7 @@ export interface CopyPlan {
   /** Files and bytes already saved. */
   doneFiles: number;
   doneBytes: number;
-  /** Cached addresses the list no longer names (an earlier build's files): removed when saving. */
+  /** Cached addresses the list no longer names (an earlier build's files): removed once the copy is complete. */
   stale: string[];
   complete: boolean;
 }
@@ -58,11 +63,15 @@ export interface CopyPlan {
 /**
  * Compares the list with the addresses `saved` in the copy's cache, each
  * file named by `address(file)` (the absolute URL it is cached under). On a
- * resume only what is missing is fetched. `keep`: addresses that are not
- * files of the list but belong in the cache (the list itself).
+ * resume only what is missing is fetched. `savedBuild`: the build the copy
+ * was saved from (its stored list); from another build, only content-named
+ * files count as saved, and every page and search file is fetched again.
+ * `keep`: addresses that are not files of the list but belong in the cache
+ * (the list itself).
  */
-export function planCopy(list: CopyList, saved: ReadonlySet<string>, address: (file: string) => string, keep: ReadonlySet<string> = new Set()): CopyPlan {
-  const left = list.files.filter(([file]) => !saved.has(address(file)));
+export function planCopy(list: CopyList, saved: ReadonlySet<string>, address: (file: string) => string, options: { savedBuild?: string; keep?: ReadonlySet<string> } = {}): CopyPlan {
+  const sameBuild = options.savedBuild === undefined || options.savedBuild === list.build;
+  const left = list.files.filter(([file]) => !saved.has(address(file)) || (!sameBuild && !CONTENT_NAMED.test(file)));
   const named = new Set(list.files.map(([file]) => address(file)));
   const leftBytes = totalBytes(left);
   return {
@@ -70,7 +79,7 @@ export function planCopy(list: CopyList, saved: ReadonlySet<string>, address: (f
     leftBytes,
     doneFiles: list.files.length - left.length,
     doneBytes: totalBytes(list.files) - leftBytes,
-    stale: [...saved].filter((url) => !named.has(url) && !keep.has(url)),
+    stale: [...saved].filter((url) => !named.has(url) && !options.keep?.has(url)),
     complete: left.length === 0,
   };
 }
@@ -112,6 +121,9 @@ export const COPY_CONCURRENCY = 4;
 export interface SaveOptions {
   plan: CopyPlan;
   list: CopyList;
+  /** Where the list is kept in the cache (the dialog reads it offline), and the build of the list kept there now, if any. */
+  listAddress: string;
+  savedBuild?: string;
   cache: CopyCache;
   address: (file: string) => string;
   fetch: (url: string, init: RequestInit) => Promise<Response>;
@@ -127,13 +139,17 @@ async function keepable(response: Response): Promise<Response> {
 }
 
 /**
- * Fetches what the plan has left into the cache, a few files at a time,
- * after removing an earlier build's files. Resolves 'saved' when every
- * file is in, 'cancelled' when `signal` aborted (what was saved stays, for
- * a resume); throws OfflineCopyError when a file cannot be fetched.
+ * Fetches what the plan has left into the cache, a few files at a time.
+ * Resolves 'saved' when every file is in, 'cancelled' when `signal`
+ * aborted (what was saved stays, for a resume); throws OfflineCopyError
+ * when a file cannot be fetched. The list is kept in the cache at the start
+ * when it is the saved copy's build (or there is none), else once complete:
+ * its build then stands for every page in the cache. An earlier build's
+ * files are removed only once complete, while no saved page names them.
  */
 export async function saveCopy(o: SaveOptions): Promise<'saved' | 'cancelled'> {
-  for (const url of o.plan.stale) await o.cache.delete(url);
+  const keepList = () => o.cache.put(o.listAddress, new Response(JSON.stringify(o.list), { headers: { 'content-type': 'application/json' } }));
+  if (o.savedBuild === undefined || o.savedBuild === o.list.build) await keepList();
   const queue = [...o.plan.left];
   const done: CopyProgress = { files: o.plan.doneFiles, bytes: o.plan.doneBytes };
   let failure: OfflineCopyError | null = null;
@@ -141,9 +157,8 @@ export async function saveCopy(o: SaveOptions): Promise<'saved' | 'cancelled'> {
     while (queue.length > 0 && !o.signal.aborted && !failure) {
       const [file, bytes] = queue.shift()!;
       const url = o.address(file);
-      let response: Response;
       try {
-        response = await o.fetch(url, { signal: o.signal, credentials: 'same-origin' });
+        const response = await o.fetch(url, { signal: o.signal, credentials: 'same-origin' });
         if (!response.ok) throw new OfflineCopyError(`The site answered ${response.status} for ${file || 'the home page'}`);
         await o.cache.put(url, await keepable(response));
       } catch (e) {
@@ -160,7 +175,10 @@ export async function saveCopy(o: SaveOptions): Promise<'saved' | 'cancelled'> {
   };
   await Promise.all(Array.from({ length: o.concurrency ?? COPY_CONCURRENCY }, worker));
   if (failure) throw failure;
-  return o.signal.aborted ? 'cancelled' : 'saved';
+  if (o.signal.aborted) return 'cancelled';
+  await keepList();
+  for (const url of o.plan.stale) await o.cache.delete(url);
+  return 'saved';
 }
 
 /** Frees the offline copy: its whole cache. True when there was one. */
