@@ -5,7 +5,10 @@
  * 1. The service worker's precache list (src/build/precache.ts): files,
  *    raw and gzipped, against the 150 KB budget; and what is left to be
  *    cached on use (search files, the database and its engine).
- * 2. With `--browser`: the bytes the page itself fetches in the 10 s after
+ * 2. The offline copy "Save for offline" downloads (src/build/offlineCopy.ts):
+ *    pages, files, bytes as stored (what the dialog says) and gzipped (about
+ *    what a compressing host sends).
+ * 3. With `--browser`: the bytes the page itself fetches in the 10 s after
  *    its load event with no interaction (prefetch, idle loads), at 390 and
  *    1280 px, the service worker blocked so that its precache is not
  *    counted. Transfer sizes as served (headers and compressed bodies).
@@ -19,6 +22,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { gzippedBytes, precacheFiles, PRECACHE_BUDGET_GZ_BYTES } from '../../src/build/precache';
+import { offlineCopyList } from '../../src/build/offlineCopy';
+import { downloadSentence, totalBytes } from '../../src/stores/offlineCopy';
 import { spawn } from 'node:child_process';
 
 const arg = (name: string, fallback: string) => {
@@ -34,6 +39,15 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 function filesUnder(root: string, dir: string): string[] {
   if (!existsSync(join(root, dir))) return [];
   return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f}`).filter((f) => statSync(join(root, f)).isFile());
+}
+
+/** A saved page is its folder's index.html; every other entry is the file itself. */
+const fileOf = (entry: string) => (existsSync(join(dist, entry)) && statSync(join(dist, entry)).isFile() ? entry : join(entry, 'index.html'));
+
+async function offlineCopy(): Promise<void> {
+  const list = await offlineCopyList(dist);
+  const gz = gzippedBytes(dist, list.files.map(([f]) => fileOf(f)));
+  console.log(`offline copy: ${list.files.length} files, ${kb(totalBytes(list.files))} as stored, ${kb(gz)} gzipped; the dialog says "${downloadSentence(list)}"`);
 }
 
 async function precache(): Promise<void> {
@@ -90,4 +104,5 @@ if (!existsSync(join(dist, 'index.html'))) {
   process.exit(2);
 }
 await precache();
+await offlineCopy();
 if (process.argv.includes('--browser')) await browserRuns();

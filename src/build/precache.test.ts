@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { scratchDir } from '../content/testing';
 import { editorCode, gzippedBytes, pageAssets, precacheFiles, PRECACHE_BUDGET_GZ_BYTES } from './precache';
 import { precacheList } from './serviceWorker';
+import { offlineCopyList } from './offlineCopy';
 
 function write(out: string, file: string, data: string | Buffer): void {
   mkdirSync(dirname(join(out, file)), { recursive: true });
@@ -92,5 +93,23 @@ describe('the precache list', () => {
 
   it('finds the shell of a site built under a sub-path', async () => {
     expect(await precacheFiles(site(3, '/guide/'), '/guide/')).toContain('_astro/shared.js');
+  });
+});
+
+describe('the offline copy list (Save for offline)', () => {
+  it('names every page by its address, the search files, the code reading and search load and the editors’, each with its size; never the Firebase SDK', async () => {
+    const out = site(3);
+    const copy = await offlineCopyList(out);
+    const files = new Map(copy.files);
+    expect(copy.pages).toBe(7);
+    for (const page of ['', 'offline', 'login', 'nucleus/BlueprintEditor', 'rules/page-0', 'rules/page-2']) expect(files.has(page), page).toBe(true);
+    for (const file of ['search-index.json', 'search/text-1.json', '_astro/page.js', '_astro/shared.js', '_astro/SearchDialog.js', '_astro/BlueprintEditor.abc.js', '_astro/transfer.abc.js', 'builds/current.js']) {
+      expect(files.has(file), file).toBe(true);
+    }
+    expect(files.get('rules/page-1')).toBe(page('/', 'Rule 1').length);
+    expect(files.has('_astro/sdk.abc.js')).toBe(false);
+    // Reading pages read their own HTML: the database and its engine only in client-database mode.
+    expect(files.has('content.sqlite')).toBe(false);
+    expect(new Map((await offlineCopyList(out, '/', { clientDatabase: true })).files).has('content.sqlite')).toBe(true);
   });
 });

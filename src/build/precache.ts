@@ -75,7 +75,7 @@ export function pageAssets(html: string, base: string): string[] {
 const FIREBASE_CHUNK = /(^|\/)sdk\.[^/]+\.js$/;
 
 /** Each module's static imports, followed to the end (with `dynamic`, its `import()`s too), never into the Firebase SDK. */
-async function withImports(out: string, files: string[], dynamic = false): Promise<string[]> {
+export async function withImports(out: string, files: string[], dynamic = false): Promise<string[]> {
   await init;
   const seen = new Set<string>();
   const queue = [...files];
@@ -97,7 +97,7 @@ async function withImports(out: string, files: string[], dynamic = false): Promi
 const READING_PAGE = 'data-page-body';
 
 /** The HTML files whose assets make the shell: the offline page, the home page, each section's first reading pages. */
-function shellPages(out: string): { file: string; html: string }[] {
+export function shellPages(out: string): { file: string; html: string }[] {
   const read = (file: string) => ({ file, html: readFileSync(join(out, file), 'utf8') });
   const pages = ['offline/index.html', 'index.html'].filter((p) => existsSync(join(out, p))).map(read);
   const folders = readdirSync(out, { withFileTypes: true })

@@ -2,9 +2,11 @@
 import { mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { scratchDir } from '../content/testing';
-import { writeServiceWorker } from './serviceWorker';
+import { MemoryCacheStorage } from '../stores/testing';
+import { OFFLINE_COPY_CACHE, OFFLINE_COPY_FILE } from '../config/offline';
+import { fromOfflineCopy, writeServiceWorker } from './serviceWorker';
 
 /** The system temporary folder's entries: a build must not add any. */
 const temporaryEntries = () => new Set(readdirSync(realpathSync(tmpdir())));
@@ -28,9 +30,45 @@ describe('writeServiceWorker', () => {
     expect(code).toContain('"url":"offline/index.html"');
     // The home page is kept once read, like any page (precache.ts).
     expect(code).not.toContain('"url":"index.html"');
+    // Each route falls back to the reader's offline copy, and the copy's list is written beside the worker.
+    expect(code).toContain(OFFLINE_COPY_CACHE);
+    const copy = JSON.parse(readFileSync(join(out, OFFLINE_COPY_FILE), 'utf8')) as { pages: number; files: [string, number][] };
+    expect(copy.pages).toBe(2);
+    expect(copy.files).toEqual(expect.arrayContaining([['', 34], ['offline', 37]]));
     // Other tests running beside this one make scratch folders of their own (`nucleus-…`); the worker's are `nucleus-sw-…`.
     const others = (e: string) => e.startsWith('nucleus-sw-out-') || (e.startsWith('nucleus-') && !e.startsWith('nucleus-sw-'));
     const added = [...temporaryEntries()].filter((e) => !before.has(e) && !others(e));
     expect(added).toEqual([]);
   }, 120_000);
+});
+
+describe('the worker reads the offline copy', () => {
+  // The plugin as sw.js holds it: its source text, evaluated where nothing of this module exists.
+  const lookup = (cacheName: string) => {
+    const text = String(fromOfflineCopy(cacheName).cachedResponseWillBeUsed);
+    return new Function(`return (${text})`)() as ReturnType<typeof fromOfflineCopy>['cachedResponseWillBeUsed'];
+  };
+
+  it("answers what the route's own cache lacks from the saved copy, with or without the trailing slash", async () => {
+    const storage = new MemoryCacheStorage();
+    vi.stubGlobal('caches', storage);
+    try {
+      const find = lookup('nucleus-offline-copy');
+      // No copy saved: nothing, as before (the offline page follows).
+      expect(await find({ request: new Request('https://n.test/rules/combat') })).toBeNull();
+      const copy = await storage.open('nucleus-offline-copy');
+      await copy.put('https://n.test/rules/combat', new Response('combat'));
+      await copy.put('https://n.test/', new Response('home'));
+      await copy.put('https://n.test/search/p0.json', new Response('{}'));
+      expect(await (await find({ request: new Request('https://n.test/rules/combat/') }))?.text()).toBe('combat');
+      expect(await (await find({ request: new Request('https://n.test/rules/combat?utm_source=x') }))?.text()).toBe('combat');
+      expect(await (await find({ request: new Request('https://n.test/') }))?.text()).toBe('home');
+      expect(await (await find({ request: new Request('https://n.test/search/p0.json') }))?.text()).toBe('{}');
+      expect(await find({ request: new Request('https://n.test/rules/magic') })).toBeNull();
+      // The route's own answer comes first.
+      expect(await (await find({ request: new Request('https://n.test/rules/combat'), cachedResponse: new Response('fresher') }))?.text()).toBe('fresher');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -8,7 +8,9 @@
  * (runtime routes below): every page read or prefetched, the hashed scripts,
  * styles and fonts (so an editor once opened works offline), the search
  * files, the content database and its engine. A page never visited falls
- * back to the offline page.
+ * back to the offline page, unless the reader saved the whole site for
+ * offline reading: each route then answers from that copy what its own
+ * cache lacks (fromOfflineCopy).
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +24,9 @@ import { startPhase, endPhase, timed } from './timing';
 import type { OutputLogger } from './output';
 import { normalBase } from './headers';
 import { EDITOR_CODE_FILE, editorCode, gzippedBytes, precacheFiles, PRECACHE_BUDGET_GZ_BYTES } from './precache';
-import { ASSETS_CACHE, PAGES_CACHE, SEARCH_CACHE } from '../config/offline';
+import { ASSETS_CACHE, OFFLINE_COPY_CACHE, OFFLINE_COPY_FILE, PAGES_CACHE, SEARCH_CACHE } from '../config/offline';
+import { siteConfig } from '../config/site';
+import { offlineCopyList } from './offlineCopy';
 
 /** Stands in for the precache list in the cached service worker (see below). */
 const PLACEHOLDER = { url: '__nucleus-precache-list__', revision: '__nucleus__' };
@@ -38,8 +42,36 @@ export async function precacheList(out: string, base = normalBase(process.env.NU
   return (await precacheFiles(out, base)).map((url) => ({ url, revision: sha(readFileSync(join(out, url))) }));
 }
 
+/**
+ * A Workbox plugin: when a route's own cache has no answer, the reader's
+ * offline copy ("Save for offline", src/scripts/offline-copy.ts) may. A page
+ * is kept there as links name it (`/rules/combat`), so the address with and
+ * without its trailing slash are both tried. workbox-build writes a plugin's
+ * functions into sw.js as their source text, where nothing of this module
+ * exists: the cache's name is written into that text here.
+ */
+export function fromOfflineCopy(cacheName = OFFLINE_COPY_CACHE): { cachedResponseWillBeUsed: (args: { request: Request; cachedResponse?: Response }) => Promise<Response | null> } {
+  const lookup = new Function(
+    'args',
+    `return (async ({ request, cachedResponse }) => {
+      if (cachedResponse) return cachedResponse;
+      if (typeof caches === 'undefined' || !(await caches.has(${JSON.stringify(cacheName)}))) return null;
+      const copy = await caches.open(${JSON.stringify(cacheName)});
+      const url = new URL(request.url);
+      url.search = '';
+      url.hash = '';
+      const found = await copy.match(url.href);
+      if (found || url.pathname === '/') return found || null;
+      url.pathname = url.pathname.endsWith('/') ? url.pathname.slice(0, -1) : url.pathname + '/';
+      return (await copy.match(url.href)) || null;
+    })(args);`,
+  ) as (args: { request: Request; cachedResponse?: Response }) => Promise<Response | null>;
+  return { cachedResponseWillBeUsed: lookup };
+}
+
 /** What shapes the worker's code; functions as their source text. */
 function runtimeOptions() {
+  const plugins = [fromOfflineCopy()];
   return {
     inlineWorkboxRuntime: true,
     mode: 'production',
@@ -59,12 +91,13 @@ function runtimeOptions() {
           cacheName: PAGES_CACHE,
           precacheFallback: { fallbackURL: 'offline/index.html' },
           expiration: { maxEntries: 2000 },
+          plugins,
         },
       },
       {
         urlPattern: ({ url }: { url: URL }) => /\/api\/content\//.test(url.pathname) || /\/builds\/meta\//.test(url.pathname),
         handler: 'StaleWhileRevalidate' as const,
-        options: { cacheName: 'nucleus-data', expiration: { maxEntries: 4000 } },
+        options: { cacheName: 'nucleus-data', expiration: { maxEntries: 4000 }, plugins },
       },
       // Hashed file names: a name is one content forever. Whatever a page
       // loaded (an editor and its parts, React, the search dialog, Firebase
@@ -72,7 +105,7 @@ function runtimeOptions() {
       {
         urlPattern: ({ url }: { url: URL }) => /\/_astro\/[^/]+\.(js|css|woff2|wasm)$/.test(url.pathname),
         handler: 'CacheFirst' as const,
-        options: { cacheName: ASSETS_CACHE, expiration: { maxEntries: 600 } },
+        options: { cacheName: ASSETS_CACHE, expiration: { maxEntries: 600 }, plugins },
       },
       // Not hashed, and a manifest must match its parts: the network first,
       // the cached copy offline (search then answers from what was fetched,
@@ -80,7 +113,7 @@ function runtimeOptions() {
       {
         urlPattern: ({ url }: { url: URL }) => /\/(search-index\.json|search\/.+\.json|content\.sqlite|sql-wasm\.wasm)$/.test(url.pathname),
         handler: 'NetworkFirst' as const,
-        options: { cacheName: SEARCH_CACHE, expiration: { maxEntries: 3000 } },
+        options: { cacheName: SEARCH_CACHE, expiration: { maxEntries: 3000 }, plugins },
       },
     ],
   };
@@ -153,6 +186,9 @@ export async function writeServiceWorker(out: string, logger: OutputLogger): Pro
   writeFileSync(join(out, 'sw.js'), template.replace(PLACEHOLDER_JS, () => JSON.stringify(entries)));
   // Each editor's code, which the editor's page caches once the editor is open (src/editors/offline.ts).
   writeFileSync(join(out, EDITOR_CODE_FILE), JSON.stringify(await editorCode(out)));
+  // Everything "Save for offline" fetches, with sizes, so it can say what it will download first.
+  const copy = await timed('offline copy list', () => offlineCopyList(out, normalBase(process.env.NUCLEUS_BASE ?? '/'), { clientDatabase: siteConfig.clientDatabase }));
+  writeFileSync(join(out, OFFLINE_COPY_FILE), JSON.stringify(copy));
   const gz = gzippedBytes(out, entries.map((e) => e.url));
   endPhase('service worker', started);
   const figure = `service worker: ${entries.length} files precached (${(gz / 1024).toFixed(0)} KiB gzipped, budget ${PRECACHE_BUDGET_GZ_BYTES / 1024} KiB)`;

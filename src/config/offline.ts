@@ -14,3 +14,13 @@ export const SEARCH_CACHE = 'nucleus-search';
 
 /** The build's list of each editor's code by kind (src/build/precache.ts), which an open editor caches (src/editors/offline.ts). */
 export const EDITOR_CODE_FILE = 'editors-offline.json';
+
+/**
+ * The reader's offline copy of the whole site ("Save for offline",
+ * src/scripts/offline-copy.ts): a cache of its own, so the page cache's
+ * limit of entries never evicts part of it, and one delete frees it all.
+ */
+export const OFFLINE_COPY_CACHE = 'nucleus-offline-copy';
+
+/** The build's list of every file the offline copy holds, with sizes (src/build/offlineCopy.ts). */
+export const OFFLINE_COPY_FILE = 'offline-copy.json';

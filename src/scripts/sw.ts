@@ -9,6 +9,12 @@ function offerUpdate(): void {
   window.dispatchEvent(new Event('nucleus:sw-waiting'));
 }
 
+// The footer's "Save for offline": its dialog loads on the first click, so no page carries its code.
+document.addEventListener('click', (e) => {
+  const button = (e.target as Element).closest?.<HTMLElement>('[data-offline-copy]');
+  if (button) void import('./offline-copy').then((m) => m.openOfflineCopy(button));
+});
+
 if ('serviceWorker' in navigator && import.meta.env.PROD) {
   window.addEventListener('load', () => {
     navigator.serviceWorker

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
 
 test.describe('offline reading', () => {
@@ -52,5 +53,45 @@ test.describe('offline reading', () => {
     await page.keyboard.press('Control+k');
     await page.getByRole('combobox', { name: /Search the guide/ }).fill('guard');
     await expect(page.getByRole('option').first()).toBeVisible();
+  });
+  test('Save for offline: a page never visited and search work with the network gone; Remove offline copy frees it', async ({ page, context, at }) => {
+    // About 155 files saved, three page loads and an axe run: more than the default budget on a busy machine.
+    test.setTimeout(90_000);
+    await page.goto(at('/rules'));
+    await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 15_000 });
+    // From the keyboard: the footer's button, focus into the dialog and back out.
+    const footerButton = page.locator('footer').getByRole('button', { name: 'Save for offline' });
+    await footerButton.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Save for offline' });
+    await expect(dialog.getByRole('status')).toHaveText(/^All \d+ pages and search: [\d.]+ MB to download\.$/);
+    await expect(dialog.getByRole('button', { name: 'Save for offline' })).toBeFocused();
+    const { violations } = await new AxeBuilder({ page }).include('dialog.offline-copy').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(violations.map((v) => v.id)).toEqual([]);
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('status')).toHaveText(/^All \d+ pages and search are saved on this device/, { timeout: 30_000 });
+    await expect(dialog.getByRole('progressbar')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(footerButton).toBeFocused();
+
+    await context.setOffline(true);
+    // Never visited, never prefetched (390 px): the saved copy opens it, and search finds the words of every page.
+    await page.goto(at('/galacticguide/glossary'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Glossary');
+    await expect(page.locator('html')).toHaveAttribute('data-search-ready', 'true');
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox', { name: /Search the guide/ }).fill('arcology');
+    // Results on pages never opened here (the sectors page), none left out as not saved.
+    await expect(page.getByRole('group', { name: 'Sectors' }).getByRole('option').first()).toBeVisible();
+    await expect(page.getByText(/not saved on this device/)).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // Offline too, the dialog knows the copy and removes it: its cache is gone, and an unvisited page is the offline page again.
+    await footerButton.click();
+    await dialog.getByRole('button', { name: 'Remove offline copy' }).click();
+    await expect(dialog.getByRole('status')).toHaveText(/^The offline copy was removed \([\d.]+ MB freed\)\./);
+    expect(await page.evaluate((name) => caches.has(name), 'nucleus-offline-copy')).toBe(false);
+    await page.goto(at('/galacticguide/species'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
   });
 });
