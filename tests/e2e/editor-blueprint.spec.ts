@@ -4,12 +4,12 @@
  * checks is compared with the rules command's own evaluation of the
  * exported file (a differential check), never with a number written here.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect as baseExpect } from './fixtures';
+import { evaluateFile } from './rules';
 import { scratchDir } from '../../src/content/testing';
 
 // The machine running the suite is shared: give the real IndexedDB, sql.js and the CLI time.
@@ -54,8 +54,7 @@ async function exportAndEvaluate(page: Page) {
   await menu(page, 'Export');
   const file = join(scratchDir('nucleus-bp-'), (await download).suggestedFilename());
   await (await download).saveAs(file);
-  const out = execFileSync('npm', ['run', '--silent', 'rules', '--', 'evaluate', file], { encoding: 'utf8' });
-  return { doc: JSON.parse(readFileSync(file, 'utf8')), result: JSON.parse(out) as { valid: boolean; derived: { spent: number; capacity: number; price: number; availability: string } } };
+  return { doc: JSON.parse(readFileSync(file, 'utf8')), result: evaluateFile<{ valid: boolean; derived: { spent: number; capacity: number; price: number; availability: string } }>(file) };
 }
 
 /** The summary shows what the rules command computes for the exported file. */

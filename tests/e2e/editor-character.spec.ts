@@ -4,12 +4,12 @@
  * a core over the Sync limit, and every summary value checked against the
  * rules command on the exported file (a differential check).
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { evaluateFile } from './rules';
 import { scratchDir } from '../../src/content/testing';
 
 const SUMMARY_KEYS = ['rank', 'health', 'guard', 'protection', 'strainCapacity', 'initiative', 'bulkLimit', 'featureSlots', 'skillPointsLeft', 'attributePointsLeft'] as const;
@@ -57,8 +57,7 @@ async function exportAndEvaluate(page: Page) {
   const dir = scratchDir('nucleus-character-');
   const file = join(dir, download.suggestedFilename());
   await download.saveAs(file);
-  const out = execFileSync('npm', ['run', '--silent', 'rules', '--', 'evaluate', file], { encoding: 'utf8' });
-  return { file, result: JSON.parse(out) as { valid: boolean; derived: Record<string, number> } };
+  return { file, result: evaluateFile(file) };
 }
 
 /** The summary shows exactly what `rules evaluate` derives from the exported file. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
+import { evaluateFile } from './rules';
 import { scratchDir } from '../../src/content/testing';
 
 /**
@@ -35,20 +36,11 @@ async function exportDocument(page: Page): Promise<string> {
   return execFileSync('cat', [file!], { encoding: 'utf8' });
 }
 
-/** `npm run rules -- evaluate` on the text, as a player's exported file would be checked. */
-function rulesEvaluate(text: string): {
-  valid: boolean;
-  derived: Record<string, number>;
-  issues: { code: string }[];
-} {
-  const dir = scratchDir('core-e2e-');
-  const file = join(dir, 'core.json');
+/** The rules engine on the text, as a player's exported file would be checked (tests/e2e/rules.ts). */
+function rulesEvaluate(text: string) {
+  const file = join(scratchDir('core-e2e-'), 'core.json');
   writeFileSync(file, text);
-  return JSON.parse(
-    execFileSync('npm', ['run', '--silent', 'rules', '--', 'evaluate', file], {
-      encoding: 'utf8',
-    }),
-  );
+  return evaluateFile(file);
 }
 
 /** The summary shows what the rules command derives from the exported file. */

@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { evaluateFile, probability } from './rules';
 
 /**
  * The creature editor on the built site (issue 13): a creature built from
@@ -23,10 +23,6 @@ const LOADED = { timeout: 45_000 };
 const summary = (page: Page) => page.locator('[data-summary]');
 const term = (page: Page, name: string) => summary(page).locator(`[data-term="${name}"] dd`).first();
 
-/** `npm run rules -- evaluate FILE` on an exported document: the engine's word on its numbers. */
-function rulesEvaluate(file: string): { valid: boolean; derived: Record<string, number>; issues: { code: string; severity: string }[] } {
-  return JSON.parse(execFileSync('npm', ['run', '--silent', 'rules', '--', 'evaluate', file], { encoding: 'utf8' }));
-}
 
 async function exportDocument(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Document' }).click();
@@ -39,7 +35,7 @@ async function exportDocument(page: Page): Promise<string> {
 /** The summary's numbers agree with the rules engine on the exported file (differential, no fixed numbers). */
 async function expectSummaryMatchesRules(page: Page) {
   const file = await exportDocument(page);
-  const r = rulesEvaluate(file);
+  const r = evaluateFile(file);
   for (const [key, name] of Object.entries(SUMMARY_TERMS)) await expect(term(page, name), name).toHaveText(String(r.derived[key]));
   await expect(term(page, 'Computed threat rank')).toHaveText(new RegExp(`^${r.derived.computedThreatRank}\\b`));
   const mismatch = r.issues.some((i) => i.code === 'threat-mismatch');
@@ -144,8 +140,7 @@ test.describe('creature editor', () => {
     await expect(row.locator('[data-pool]')).toHaveAttribute('data-pool', '4');
     for (const guard of [1, 3, 6]) {
       const shownChance = Number(await row.locator(`[data-guard="${guard}"]`).getAttribute('data-chance'));
-      const cli = JSON.parse(execFileSync('npm', ['run', '--silent', 'rules', '--', 'probability', '--pool', '4', '--difficulty', String(guard)], { encoding: 'utf8' }));
-      expect(shownChance).toBeCloseTo(cli.probability, 12);
+      expect(shownChance).toBeCloseTo(probability(4, guard), 12);
     }
     await expectSummaryMatchesRules(page);
     await axe(page);
