@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect as baseExpect } from './fixtures';
+import { test, expect as baseExpect, shoot } from './fixtures';
 import { evaluateFile } from './rules';
 import { scratchDir } from '../../src/content/testing';
 
@@ -377,7 +377,7 @@ test('export, share link and import load their code on first use, and each works
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(/Lazy rifle/);
 });
 
-test('print preview shows a clean card without controls', async ({ page, at }, info) => {
+test('print preview shows a clean card without controls', async ({ page, at }) => {
   await newBlueprint(page, at);
   await rename(page, 'Printed carbine');
   await chip(field(page, 'properties.range'), 'Medium');
@@ -391,7 +391,7 @@ test('print preview shows a clean card without controls', async ({ page, at }, i
   await expect(card).toContainText('Precision Scope (Thermal Optic)');
   await expect(page.locator('.kit-editor-grid')).toBeHidden();
   expect(await card.evaluate((el) => getComputedStyle(el.querySelector('.kit-card')!).color)).toBe('rgb(0, 0, 0)');
-  await page.screenshot({ path: info.outputPath('print-preview.png'), fullPage: true });
+  await shoot(page, 'print-preview.png', { fullPage: true });
   await page.emulateMedia({ media: 'screen' });
 });
 
@@ -402,7 +402,7 @@ async function axe(page: Page, include?: string) {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
 }
 
-test('no serious accessibility problems on the list, the editor and the edit-item dialog', async ({ page, at }, info) => {
+test('no serious accessibility problems on the list, the editor and the edit-item dialog', async ({ page, at }) => {
   await page.goto(at(EDITOR));
   await expect(page.getByRole('button', { name: 'New blueprint' })).toBeVisible();
   expect(await axe(page)).toEqual([]);
@@ -411,7 +411,7 @@ test('no serious accessibility problems on the list, the editor and the edit-ite
   await chip(field(page, 'properties.range'), 'Long');
   await expect(page.getByRole('list', { name: 'Rule issues' })).toBeVisible();
   expect(await axe(page)).toEqual([]);
-  await page.screenshot({ path: info.outputPath('editor-1280.png'), fullPage: true });
+  await shoot(page, 'editor-1280.png', { fullPage: true });
   await page.getByRole('button', { name: 'Add Precision Scope' }).click();
   const dialog: Locator = page.getByRole('dialog', { name: 'Precision Scope' });
   await expect(dialog).toBeVisible();
@@ -423,7 +423,7 @@ test('no serious accessibility problems on the list, the editor and the edit-ite
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByRole('button', { name: /Details/ }).click();
   await expect(page.getByRole('list', { name: 'Rule issues' })).toBeVisible();
-  await page.screenshot({ path: info.outputPath('editor-375.png') });
+  await shoot(page, 'editor-375.png');
   expect(await axe(page)).toEqual([]);
 });
 

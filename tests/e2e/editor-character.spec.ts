@@ -8,14 +8,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, shoot } from './fixtures';
 import { evaluateFile } from './rules';
 import { scratchDir } from '../../src/content/testing';
 
 const SUMMARY_KEYS = ['rank', 'health', 'guard', 'protection', 'strainCapacity', 'initiative', 'bulkLimit', 'featureSlots', 'skillPointsLeft', 'attributePointsLeft'] as const;
 // Outside test-results (Playwright empties it on every run), so the pictures can be looked at later.
-/** Where a screenshot goes: SHOTS_DIR when set, else the test's own output folder (Playwright's --output, cleared by each run). */
-const shotPath = (name: string) => (process.env.SHOTS_DIR ? join(process.env.SHOTS_DIR, name) : test.info().outputPath(name));
 
 async function newCharacter(page: Page, at: (p: string) => string) {
   await page.goto(at('/nucleus/CharacterEditor'));
@@ -381,7 +379,7 @@ test.describe('character editor', () => {
     const r = await expectSummaryMatchesRules(page);
     expect(r.derived).toMatchObject({ rank: 4, skillPointsLeft: 0, attributePointsLeft: 0 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: shotPath('phone-rank4-editor-375.png'), fullPage: true });
+    await shoot(page, 'phone-rank4-editor-375.png', { fullPage: true });
 
     // The printed sheet: who, the numbers, every skill's pool, the features' text, gear, odds.
     await page.emulateMedia({ media: 'print' });
@@ -398,7 +396,7 @@ test.describe('character editor', () => {
     await expect(page.locator('.kit-editor-grid')).toBeHidden();
     const box = (await sheet.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: shotPath('phone-rank4-print-375.png'), fullPage: true });
+    await shoot(page, 'phone-rank4-print-375.png', { fullPage: true });
   });
 
   test('axe clean; screenshots of the editor and the printed sheet at 1280 and 375 px', async ({ page, at }) => {
@@ -421,12 +419,12 @@ test.describe('character editor', () => {
     await page.getByRole('button', { name: 'Add gear…' }).click();
     const axeDialog = await new AxeBuilder({ page }).include('dialog[open]').analyze();
     expect(axeDialog.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-    await page.screenshot({ path: shotPath('picker-1280.png') });
+    await shoot(page, 'picker-1280.png');
     await page.keyboard.press('Escape');
 
-    await page.screenshot({ path: shotPath('editor-1280.png'), fullPage: true });
+    await shoot(page, 'editor-1280.png', { fullPage: true });
     await page.emulateMedia({ media: 'print' });
-    await page.screenshot({ path: shotPath('print-1280.png'), fullPage: true });
+    await shoot(page, 'print-1280.png', { fullPage: true });
     await page.emulateMedia({ media: 'screen' });
     await page.setViewportSize({ width: 375, height: 800 });
     // The dice table fits the phone without scrolling sideways.
@@ -435,10 +433,10 @@ test.describe('character editor', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(375);
     const nodes = page.locator('.ch-tree-canvas');
     expect((await nodes.boundingBox())!.width).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: shotPath('editor-375.png'), fullPage: true });
-    for (const part of ['hero', 'features', 'gear', 'dice']) await page.locator(`#${part}`).screenshot({ path: shotPath(`part-${part}-375.png`) });
+    await shoot(page, 'editor-375.png', { fullPage: true });
+    for (const part of ['hero', 'features', 'gear', 'dice']) await shoot(page.locator(`#${part}`), `part-${part}-375.png`);
     await page.emulateMedia({ media: 'print' });
-    await page.screenshot({ path: shotPath('print-375.png'), fullPage: true });
+    await shoot(page, 'print-375.png', { fullPage: true });
   });
 
   test('a smart pistol: Smartlink adds its die once a Neural Jack is carried, Smart Rounds lower the Guard; on screen and on the printed sheet', async ({ page, at }) => {
@@ -465,10 +463,10 @@ test.describe('character editor', () => {
     const g2 = Number(await line.locator('td[data-guard="2"][data-mode="plain"]').getAttribute('data-chance'));
     expect(g2).toBeCloseTo(65 / 81, 9);
     await waitSaved(page);
-    await page.locator('#table').screenshot({ path: shotPath('table-1280.png') });
+    await shoot(page.locator('#table'), 'table-1280.png');
     await page.setViewportSize({ width: 390, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.locator('#table').screenshot({ path: shotPath('table-390.png') });
+    await shoot(page.locator('#table'), 'table-390.png');
 
     await page.emulateMedia({ media: 'print' });
     const printed = page.locator('.kit-print-card .ch-sheet [data-attack]').first();

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, shoot } from './fixtures';
 import { evaluateFile, probability } from './rules';
 
 /**
@@ -12,8 +12,6 @@ import { evaluateFile, probability } from './rules';
  */
 
 // Outside test-results (Playwright empties it on every run), so the pictures can be looked at later.
-/** Where a screenshot goes: SHOTS_DIR when set, else the test's own output folder (Playwright's --output, cleared by each run). */
-const shotPath = (name: string) => (process.env.SHOTS_DIR ? join(process.env.SHOTS_DIR, name) : test.info().outputPath(name));
 
 const SUMMARY_TERMS = { health: 'Health', guard: 'Guard', protection: 'Protection', threatValue: 'Threat value' } as const;
 
@@ -260,11 +258,11 @@ test.describe('creature editor', () => {
     await page.keyboard.press('ArrowUp');
     await expectSummaryMatchesRules(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: shotPath('phone-bestiary-editor-375.png'), fullPage: true });
+    await shoot(page, 'phone-bestiary-editor-375.png', { fullPage: true });
     await page.emulateMedia({ media: 'print' });
     await expect(page.locator('.cr-statblock')).toBeVisible();
     await expect(page.locator('.cr-statblock')).toContainText('Alley Hound');
-    await page.screenshot({ path: shotPath('phone-bestiary-print-375.png'), fullPage: true });
+    await shoot(page, 'phone-bestiary-print-375.png', { fullPage: true });
   });
 
   test("opens the bestiary page's copy link as a new creature of one's own", async ({ page, at }) => {
@@ -274,22 +272,21 @@ test.describe('creature editor', () => {
     await expectSummaryMatchesRules(page);
   });
 
-  test('looks right at 1280 and 375 px, on screen and as a printed stat block', async ({ page, at }, info) => {
+  test('looks right at 1280 and 375 px, on screen and as a printed stat block', async ({ page, at }) => {
     await page.goto(at('/nucleus/CreatureEditor?copy=aegis-security-officer'));
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Aegis Security Officer', LOADED);
     await page.getByLabel('Threat rank', { exact: true }).press('ArrowUp');
     await expect(summary(page).locator('[data-threat="mismatch"]')).toBeVisible();
     await axe(page);
-    const shot = (name: string) => info.outputPath(`${name}.png`);
-    await page.screenshot({ path: shot('creature-editor-1280'), fullPage: true });
+    await shoot(page, 'creature-editor-1280.png', { fullPage: true });
     await page.emulateMedia({ media: 'print' });
     await expect(page.locator('.cr-statblock')).toBeVisible();
-    await page.screenshot({ path: shot('creature-print-1280'), fullPage: true });
+    await shoot(page, 'creature-print-1280.png', { fullPage: true });
     await page.emulateMedia({ media: 'screen' });
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: shot('creature-editor-375'), fullPage: true });
+    await shoot(page, 'creature-editor-375.png', { fullPage: true });
     await page.emulateMedia({ media: 'print' });
-    await page.screenshot({ path: shot('creature-print-375'), fullPage: true });
+    await shoot(page, 'creature-print-375.png', { fullPage: true });
   });
 });
