@@ -7,8 +7,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, shoot } from './fixtures';
+import { tabTo } from './keyboard';
 import { evaluateFile } from './rules';
 import { scratchDir } from '../../src/content/testing';
 
@@ -25,15 +26,6 @@ async function newCharacter(page: Page, at: (p: string) => string) {
 const summary = (page: Page, key: string) => page.locator(`[data-summary] dl [data-summary-key="${key}"]`);
 const stepper = (page: Page, name: string) => page.getByRole('spinbutton', { name, exact: true });
 const waitSaved = (page: Page) => expect(page.locator('[data-save-state]')).toHaveText('Saved on this device');
-
-/** Presses Tab until `target` has focus (keyboard only; fails after `max` presses). */
-async function tabTo(page: Page, target: Locator, max = 120) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
 
 async function press(page: Page, key: string, times: number) {
   for (let i = 0; i < times; i++) await page.keyboard.press(key);

@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, shoot } from './fixtures';
+import { tabTo } from './keyboard';
 import { evaluateFile } from './rules';
 import { scratchDir } from '../../src/content/testing';
 
@@ -55,15 +56,6 @@ async function expectSummaryMatchesRules(page: Page) {
   await expect(term(page, 'Strain')).toHaveText(String(d.strain));
   await expect(summary(page).locator('[data-validity]')).toHaveAttribute('data-validity', result.valid ? 'valid' : 'invalid');
   return result;
-}
-
-/** Presses Tab until `target` has focus (keyboard-only: no clicks, no programmatic focus). */
-async function tabTo(page: Page, target: Locator, max = 80) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target}`);
 }
 
 const group = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
