@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, shoot } from './fixtures';
 import { storedName } from './waits';
 
 // The machine these run on is shared and slow at times; the long journeys get room.
@@ -258,7 +258,7 @@ test('duplicate makes a "Copy of" with its own history; tags filter with the kin
   await expect(rows(page).first()).toContainText('Copy of Longarm');
 });
 
-test('the library passes axe and is usable at 1280 and 375 px', async ({ page, at }, info) => {
+test('the library passes axe and is usable at 1280 and 375 px', async ({ page, at }) => {
   await openLibrary(page, at);
   const character1 = character('c-1', 'Vex the Unbroken', { tags: ['party'], attributes: { frame: 9, reflex: 1, logic: 1, nerve: 1, sync: 1 } });
   await importFile(page, 'lib.nucleus.json', library([weapon('w-1', 'Longarm', { tags: ['gun', 'heavy'] }), core('k-1', 'Shove'), character1]));
@@ -266,7 +266,7 @@ test('the library passes axe and is usable at 1280 and 375 px', async ({ page, a
   await expect(row(page, 'Vex the Unbroken')).toContainText('has rule issues');
   const axe = await new AxeBuilder({ page }).include('.lib').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-  await page.screenshot({ path: info.outputPath('library-1280.png'), fullPage: true });
+  await shoot(page, 'library-1280.png', { fullPage: true });
 
   // Keyboard: the actions menu opens, Escape closes it and gives focus back.
   const menuButton = row(page, 'Longarm').getByRole('button', { name: 'Actions for Longarm' });
@@ -284,7 +284,7 @@ test('the library passes axe and is usable at 1280 and 375 px', async ({ page, a
   await page.keyboard.press('Escape');
 
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: info.outputPath('library-375.png'), fullPage: true });
+  await shoot(page, 'library-375.png', { fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
@@ -318,7 +318,7 @@ async function openEditor(page: Page, at: (p: string) => string, editor: string,
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name, { timeout: 30_000 });
 }
 
-test('two tabs edit the same document before either saves: both edits are kept and the conflict is shown to compare and choose', async ({ page, at, context }, info) => {
+test('two tabs edit the same document before either saves: both edits are kept and the conflict is shown to compare and choose', async ({ page, at, context }) => {
   await openLibrary(page, at);
   await importFile(page, 'shove.nucleus.json', core('k-1', 'Shove'));
   await expect(row(page, 'Shove')).toBeVisible();
@@ -345,9 +345,9 @@ test('two tabs edit the same document before either saves: both edits are kept a
   await expect(winner.locator('.kit-conflict')).toHaveCount(0);
   const axe = await new AxeBuilder({ page: loser }).include('.kit-conflict').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-  await loser.screenshot({ path: info.outputPath('conflict-1280.png') });
+  await shoot(loser, 'conflict-1280.png');
   await loser.setViewportSize({ width: 375, height: 800 });
-  await loser.screenshot({ path: info.outputPath('conflict-375.png'), fullPage: true });
+  await shoot(loser, 'conflict-375.png', { fullPage: true });
   expect(await loser.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await loser.setViewportSize({ width: 1280, height: 800 });
 

@@ -4,12 +4,12 @@
  * checks is compared with the rules command's own evaluation of the
  * exported file (a differential check), never with a number written here.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect as baseExpect } from './fixtures';
+import { test, expect as baseExpect, shoot } from './fixtures';
+import { evaluateFile } from './rules';
 import { scratchDir } from '../../src/content/testing';
 
 // The machine running the suite is shared: give the real IndexedDB, sql.js and the CLI time.
@@ -54,8 +54,7 @@ async function exportAndEvaluate(page: Page) {
   await menu(page, 'Export');
   const file = join(scratchDir('nucleus-bp-'), (await download).suggestedFilename());
   await (await download).saveAs(file);
-  const out = execFileSync('npm', ['run', '--silent', 'rules', '--', 'evaluate', file], { encoding: 'utf8' });
-  return { doc: JSON.parse(readFileSync(file, 'utf8')), result: JSON.parse(out) as { valid: boolean; derived: { spent: number; capacity: number; price: number; availability: string } } };
+  return { doc: JSON.parse(readFileSync(file, 'utf8')), result: evaluateFile<{ valid: boolean; derived: { spent: number; capacity: number; price: number; availability: string } }>(file) };
 }
 
 /** The summary shows what the rules command computes for the exported file. */
@@ -240,16 +239,15 @@ test('a broken rule shows beside its field and in the list; choosing it there le
   await expectSummaryMatchesCli(page);
 });
 
-test('undo and redo walk ten steps back and forth (keys and buttons); typing is one step', async ({ page, at }) => {
+// The history's logic (how far, branches, coalescing) is src/editors/kit/history.test.ts and the
+// shortcuts' mapping keyboard.test.ts [K7]; here four steps try each shortcut and button in Chromium.
+test('undo and redo walk four steps back and forth (keys and buttons); typing is one step', async ({ page, at }) => {
   await newBlueprint(page, at);
   const value = (label: string) => page.getByRole('spinbutton', { name: label, exact: true });
   const snapshot = async () => Promise.all(['Damage', 'Rate', 'Bulk', 'Rank'].map((l) => value(l).inputValue()));
   const start = await snapshot();
   const states: string[][] = [];
-  const steps: [string, string][] = [
-    ['Damage', 'ArrowUp'], ['Damage', 'ArrowUp'], ['Rate', 'ArrowUp'], ['Bulk', 'ArrowUp'], ['Rank', 'ArrowUp'],
-    ['Damage', 'ArrowUp'], ['Rate', 'ArrowUp'], ['Bulk', 'ArrowUp'], ['Rank', 'ArrowUp'], ['Damage', 'ArrowDown'],
-  ];
+  const steps: [string, string][] = [['Damage', 'ArrowUp'], ['Rate', 'ArrowUp'], ['Bulk', 'ArrowUp'], ['Rank', 'ArrowUp']];
   for (const [label, key] of steps) {
     const before = states.at(-1) ?? start;
     await stepByKeyboard(page, label, key);
@@ -258,21 +256,21 @@ test('undo and redo walk ten steps back and forth (keys and buttons); typing is 
     await expect.poll(snapshot).not.toEqual(before);
     states.push(await snapshot());
   }
-  for (let i = 9; i >= 0; i--) {
+  for (let i = steps.length - 1; i >= 0; i--) {
     await expect.poll(snapshot).toEqual(states[i]);
     await page.keyboard.press(i % 2 ? 'Control+z' : 'Meta+z');
   }
   await expect.poll(snapshot).toEqual(start);
   await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < steps.length; i++) {
     await page.keyboard.press(i % 2 ? 'Control+Shift+Z' : 'Control+y');
     await expect.poll(snapshot).toEqual(states[i]);
   }
   await expect(page.getByRole('button', { name: 'Redo' })).toBeDisabled();
   await page.getByRole('button', { name: 'Undo' }).click();
-  await expect.poll(snapshot).toEqual(states[8]);
+  await expect.poll(snapshot).toEqual(states[2]);
   await page.getByRole('button', { name: 'Redo' }).click();
-  await expect.poll(snapshot).toEqual(states[9]);
+  await expect.poll(snapshot).toEqual(states[3]);
 
   const name = page.getByRole('textbox', { name: 'Name', exact: true });
   // One burst of typing (keys a few ms apart, replacing the selected name) is one undo step.
@@ -378,7 +376,7 @@ test('export, share link and import load their code on first use, and each works
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(/Lazy rifle/);
 });
 
-test('print preview shows a clean card without controls', async ({ page, at }, info) => {
+test('print preview shows a clean card without controls', async ({ page, at }) => {
   await newBlueprint(page, at);
   await rename(page, 'Printed carbine');
   await chip(field(page, 'properties.range'), 'Medium');
@@ -392,7 +390,7 @@ test('print preview shows a clean card without controls', async ({ page, at }, i
   await expect(card).toContainText('Precision Scope (Thermal Optic)');
   await expect(page.locator('.kit-editor-grid')).toBeHidden();
   expect(await card.evaluate((el) => getComputedStyle(el.querySelector('.kit-card')!).color)).toBe('rgb(0, 0, 0)');
-  await page.screenshot({ path: info.outputPath('print-preview.png'), fullPage: true });
+  await shoot(page, 'print-preview.png', { fullPage: true });
   await page.emulateMedia({ media: 'screen' });
 });
 
@@ -403,7 +401,7 @@ async function axe(page: Page, include?: string) {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
 }
 
-test('no serious accessibility problems on the list, the editor and the edit-item dialog', async ({ page, at }, info) => {
+test('no serious accessibility problems on the list, the editor and the edit-item dialog', async ({ page, at }) => {
   await page.goto(at(EDITOR));
   await expect(page.getByRole('button', { name: 'New blueprint' })).toBeVisible();
   expect(await axe(page)).toEqual([]);
@@ -412,7 +410,7 @@ test('no serious accessibility problems on the list, the editor and the edit-ite
   await chip(field(page, 'properties.range'), 'Long');
   await expect(page.getByRole('list', { name: 'Rule issues' })).toBeVisible();
   expect(await axe(page)).toEqual([]);
-  await page.screenshot({ path: info.outputPath('editor-1280.png'), fullPage: true });
+  await shoot(page, 'editor-1280.png', { fullPage: true });
   await page.getByRole('button', { name: 'Add Precision Scope' }).click();
   const dialog: Locator = page.getByRole('dialog', { name: 'Precision Scope' });
   await expect(dialog).toBeVisible();
@@ -424,7 +422,7 @@ test('no serious accessibility problems on the list, the editor and the edit-ite
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByRole('button', { name: /Details/ }).click();
   await expect(page.getByRole('list', { name: 'Rule issues' })).toBeVisible();
-  await page.screenshot({ path: info.outputPath('editor-375.png') });
+  await shoot(page, 'editor-375.png');
   expect(await axe(page)).toEqual([]);
 });
 

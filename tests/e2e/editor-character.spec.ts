@@ -4,18 +4,17 @@
  * a core over the Sync limit, and every summary value checked against the
  * rules command on the exported file (a differential check).
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
+import { test, expect, shoot } from './fixtures';
+import { tabTo } from './keyboard';
+import { evaluateFile } from './rules';
 import { scratchDir } from '../../src/content/testing';
 
 const SUMMARY_KEYS = ['rank', 'health', 'guard', 'protection', 'strainCapacity', 'initiative', 'bulkLimit', 'featureSlots', 'skillPointsLeft', 'attributePointsLeft'] as const;
 // Outside test-results (Playwright empties it on every run), so the pictures can be looked at later.
-/** Where a screenshot goes: SHOTS_DIR when set, else the test's own output folder (Playwright's --output, cleared by each run). */
-const shotPath = (name: string) => (process.env.SHOTS_DIR ? join(process.env.SHOTS_DIR, name) : test.info().outputPath(name));
 
 async function newCharacter(page: Page, at: (p: string) => string) {
   await page.goto(at('/nucleus/CharacterEditor'));
@@ -27,15 +26,6 @@ async function newCharacter(page: Page, at: (p: string) => string) {
 const summary = (page: Page, key: string) => page.locator(`[data-summary] dl [data-summary-key="${key}"]`);
 const stepper = (page: Page, name: string) => page.getByRole('spinbutton', { name, exact: true });
 const waitSaved = (page: Page) => expect(page.locator('[data-save-state]')).toHaveText('Saved on this device');
-
-/** Presses Tab until `target` has focus (keyboard only; fails after `max` presses). */
-async function tabTo(page: Page, target: Locator, max = 120) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
 
 async function press(page: Page, key: string, times: number) {
   for (let i = 0; i < times; i++) await page.keyboard.press(key);
@@ -57,8 +47,7 @@ async function exportAndEvaluate(page: Page) {
   const dir = scratchDir('nucleus-character-');
   const file = join(dir, download.suggestedFilename());
   await download.saveAs(file);
-  const out = execFileSync('npm', ['run', '--silent', 'rules', '--', 'evaluate', file], { encoding: 'utf8' });
-  return { file, result: JSON.parse(out) as { valid: boolean; derived: Record<string, number> } };
+  return { file, result: evaluateFile(file) };
 }
 
 /** The summary shows exactly what `rules evaluate` derives from the exported file. */
@@ -382,7 +371,7 @@ test.describe('character editor', () => {
     const r = await expectSummaryMatchesRules(page);
     expect(r.derived).toMatchObject({ rank: 4, skillPointsLeft: 0, attributePointsLeft: 0 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: shotPath('phone-rank4-editor-375.png'), fullPage: true });
+    await shoot(page, 'phone-rank4-editor-375.png', { fullPage: true });
 
     // The printed sheet: who, the numbers, every skill's pool, the features' text, gear, odds.
     await page.emulateMedia({ media: 'print' });
@@ -399,7 +388,7 @@ test.describe('character editor', () => {
     await expect(page.locator('.kit-editor-grid')).toBeHidden();
     const box = (await sheet.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: shotPath('phone-rank4-print-375.png'), fullPage: true });
+    await shoot(page, 'phone-rank4-print-375.png', { fullPage: true });
   });
 
   test('axe clean; screenshots of the editor and the printed sheet at 1280 and 375 px', async ({ page, at }) => {
@@ -422,12 +411,12 @@ test.describe('character editor', () => {
     await page.getByRole('button', { name: 'Add gear…' }).click();
     const axeDialog = await new AxeBuilder({ page }).include('dialog[open]').analyze();
     expect(axeDialog.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-    await page.screenshot({ path: shotPath('picker-1280.png') });
+    await shoot(page, 'picker-1280.png');
     await page.keyboard.press('Escape');
 
-    await page.screenshot({ path: shotPath('editor-1280.png'), fullPage: true });
+    await shoot(page, 'editor-1280.png', { fullPage: true });
     await page.emulateMedia({ media: 'print' });
-    await page.screenshot({ path: shotPath('print-1280.png'), fullPage: true });
+    await shoot(page, 'print-1280.png', { fullPage: true });
     await page.emulateMedia({ media: 'screen' });
     await page.setViewportSize({ width: 375, height: 800 });
     // The dice table fits the phone without scrolling sideways.
@@ -436,10 +425,10 @@ test.describe('character editor', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(375);
     const nodes = page.locator('.ch-tree-canvas');
     expect((await nodes.boundingBox())!.width).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: shotPath('editor-375.png'), fullPage: true });
-    for (const part of ['hero', 'features', 'gear', 'dice']) await page.locator(`#${part}`).screenshot({ path: shotPath(`part-${part}-375.png`) });
+    await shoot(page, 'editor-375.png', { fullPage: true });
+    for (const part of ['hero', 'features', 'gear', 'dice']) await shoot(page.locator(`#${part}`), `part-${part}-375.png`);
     await page.emulateMedia({ media: 'print' });
-    await page.screenshot({ path: shotPath('print-375.png'), fullPage: true });
+    await shoot(page, 'print-375.png', { fullPage: true });
   });
 
   test('a smart pistol: Smartlink adds its die once a Neural Jack is carried, Smart Rounds lower the Guard; on screen and on the printed sheet', async ({ page, at }) => {
@@ -466,10 +455,10 @@ test.describe('character editor', () => {
     const g2 = Number(await line.locator('td[data-guard="2"][data-mode="plain"]').getAttribute('data-chance'));
     expect(g2).toBeCloseTo(65 / 81, 9);
     await waitSaved(page);
-    await page.locator('#table').screenshot({ path: shotPath('table-1280.png') });
+    await shoot(page.locator('#table'), 'table-1280.png');
     await page.setViewportSize({ width: 390, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.locator('#table').screenshot({ path: shotPath('table-390.png') });
+    await shoot(page.locator('#table'), 'table-390.png');
 
     await page.emulateMedia({ media: 'print' });
     const printed = page.locator('.kit-print-card .ch-sheet [data-attack]').first();

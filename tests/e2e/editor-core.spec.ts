@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect } from './fixtures';
+import { test, expect, shoot } from './fixtures';
+import { tabTo } from './keyboard';
+import { evaluateFile } from './rules';
 import { scratchDir } from '../../src/content/testing';
 
 /**
@@ -35,20 +37,11 @@ async function exportDocument(page: Page): Promise<string> {
   return execFileSync('cat', [file!], { encoding: 'utf8' });
 }
 
-/** `npm run rules -- evaluate` on the text, as a player's exported file would be checked. */
-function rulesEvaluate(text: string): {
-  valid: boolean;
-  derived: Record<string, number>;
-  issues: { code: string }[];
-} {
-  const dir = scratchDir('core-e2e-');
-  const file = join(dir, 'core.json');
+/** The rules engine on the text, as a player's exported file would be checked (tests/e2e/rules.ts). */
+function rulesEvaluate(text: string) {
+  const file = join(scratchDir('core-e2e-'), 'core.json');
   writeFileSync(file, text);
-  return JSON.parse(
-    execFileSync('npm', ['run', '--silent', 'rules', '--', 'evaluate', file], {
-      encoding: 'utf8',
-    }),
-  );
+  return evaluateFile(file);
 }
 
 /** The summary shows what the rules command derives from the exported file. */
@@ -63,15 +56,6 @@ async function expectSummaryMatchesRules(page: Page) {
   await expect(term(page, 'Strain')).toHaveText(String(d.strain));
   await expect(summary(page).locator('[data-validity]')).toHaveAttribute('data-validity', result.valid ? 'valid' : 'invalid');
   return result;
-}
-
-/** Presses Tab until `target` has focus (keyboard-only: no clicks, no programmatic focus). */
-async function tabTo(page: Page, target: Locator, max = 80) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target}`);
 }
 
 const group = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
@@ -269,7 +253,7 @@ test.describe('core editor', () => {
     await expect(group(page, 'Telekinetic Lift').locator('[data-effect-text]')).toContainText('up to 9 metres');
   });
 
-  test('axe finds nothing serious on the editor and the edit-item dialog; screenshots at 1280 and 375', async ({ page, at }, info) => {
+  test('axe finds nothing serious on the editor and the edit-item dialog; screenshots at 1280 and 375', async ({ page, at }) => {
     await openNewCore(page, at);
     await group(page, 'Discipline').getByRole('radio', { name: /^Void/ }).check();
     await page.getByRole('button', { name: 'Add effect' }).click();
@@ -277,15 +261,14 @@ test.describe('core editor', () => {
     await expect(group(page, 'Mind Read')).toContainText('+1 point off-discipline: a neural effect in a void core.');
     const serious = (r: { violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[] }) =>
       r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-    const shot = (name: string) => join(process.env.E2E_SHOTS ?? info.outputPath(), name);
-    await page.screenshot({ path: shot('core-1280.png'), fullPage: true });
-    await page.screenshot({ path: shot('core-1280-top.png') });
+    await shoot(page, 'core-1280.png', { fullPage: true });
+    await shoot(page, 'core-1280-top.png');
     expect(serious(await new AxeBuilder({ page }).include('.editor-root').analyze())).toEqual([]);
 
     await page.getByRole('button', { name: 'Edit Mind Read' }).click();
     await expect(page.getByRole('dialog', { name: 'Mind Read' })).toBeVisible();
     expect(serious(await new AxeBuilder({ page }).include('dialog[open]').analyze())).toEqual([]);
-    await page.screenshot({ path: shot('core-dialog.png') });
+    await shoot(page, 'core-dialog.png');
     await page.keyboard.press('Escape');
 
     // Print: the card alone, black on white, with the rules text of the whole core.
@@ -294,12 +277,12 @@ test.describe('core editor', () => {
     await expect(printed).toBeVisible();
     await expect(printed).toContainText('Mind Read (potency 1).');
     await expect(page.getByRole('button', { name: 'Add effect' })).toBeHidden();
-    await page.screenshot({ path: shot('core-print.png'), fullPage: true });
+    await shoot(page, 'core-print.png', { fullPage: true });
     await page.emulateMedia({ media: 'screen' });
 
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: shot('core-375.png'), fullPage: true });
+    await shoot(page, 'core-375.png', { fullPage: true });
     expect(serious(await new AxeBuilder({ page }).include('.editor-root').analyze())).toEqual([]);
   });
 });

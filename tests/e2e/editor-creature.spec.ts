@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, shoot } from './fixtures';
+import { evaluateFile, probability } from './rules';
 
 /**
  * The creature editor on the built site (issue 13): a creature built from
@@ -12,8 +12,6 @@ import { test, expect } from './fixtures';
  */
 
 // Outside test-results (Playwright empties it on every run), so the pictures can be looked at later.
-/** Where a screenshot goes: SHOTS_DIR when set, else the test's own output folder (Playwright's --output, cleared by each run). */
-const shotPath = (name: string) => (process.env.SHOTS_DIR ? join(process.env.SHOTS_DIR, name) : test.info().outputPath(name));
 
 const SUMMARY_TERMS = { health: 'Health', guard: 'Guard', protection: 'Protection', threatValue: 'Threat value' } as const;
 
@@ -23,10 +21,6 @@ const LOADED = { timeout: 45_000 };
 const summary = (page: Page) => page.locator('[data-summary]');
 const term = (page: Page, name: string) => summary(page).locator(`[data-term="${name}"] dd`).first();
 
-/** `npm run rules -- evaluate FILE` on an exported document: the engine's word on its numbers. */
-function rulesEvaluate(file: string): { valid: boolean; derived: Record<string, number>; issues: { code: string; severity: string }[] } {
-  return JSON.parse(execFileSync('npm', ['run', '--silent', 'rules', '--', 'evaluate', file], { encoding: 'utf8' }));
-}
 
 async function exportDocument(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Document' }).click();
@@ -39,7 +33,7 @@ async function exportDocument(page: Page): Promise<string> {
 /** The summary's numbers agree with the rules engine on the exported file (differential, no fixed numbers). */
 async function expectSummaryMatchesRules(page: Page) {
   const file = await exportDocument(page);
-  const r = rulesEvaluate(file);
+  const r = evaluateFile(file);
   for (const [key, name] of Object.entries(SUMMARY_TERMS)) await expect(term(page, name), name).toHaveText(String(r.derived[key]));
   await expect(term(page, 'Computed threat rank')).toHaveText(new RegExp(`^${r.derived.computedThreatRank}\\b`));
   const mismatch = r.issues.some((i) => i.code === 'threat-mismatch');
@@ -144,8 +138,7 @@ test.describe('creature editor', () => {
     await expect(row.locator('[data-pool]')).toHaveAttribute('data-pool', '4');
     for (const guard of [1, 3, 6]) {
       const shownChance = Number(await row.locator(`[data-guard="${guard}"]`).getAttribute('data-chance'));
-      const cli = JSON.parse(execFileSync('npm', ['run', '--silent', 'rules', '--', 'probability', '--pool', '4', '--difficulty', String(guard)], { encoding: 'utf8' }));
-      expect(shownChance).toBeCloseTo(cli.probability, 12);
+      expect(shownChance).toBeCloseTo(probability(4, guard), 12);
     }
     await expectSummaryMatchesRules(page);
     await axe(page);
@@ -265,11 +258,11 @@ test.describe('creature editor', () => {
     await page.keyboard.press('ArrowUp');
     await expectSummaryMatchesRules(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: shotPath('phone-bestiary-editor-375.png'), fullPage: true });
+    await shoot(page, 'phone-bestiary-editor-375.png', { fullPage: true });
     await page.emulateMedia({ media: 'print' });
     await expect(page.locator('.cr-statblock')).toBeVisible();
     await expect(page.locator('.cr-statblock')).toContainText('Alley Hound');
-    await page.screenshot({ path: shotPath('phone-bestiary-print-375.png'), fullPage: true });
+    await shoot(page, 'phone-bestiary-print-375.png', { fullPage: true });
   });
 
   test("opens the bestiary page's copy link as a new creature of one's own", async ({ page, at }) => {
@@ -279,22 +272,21 @@ test.describe('creature editor', () => {
     await expectSummaryMatchesRules(page);
   });
 
-  test('looks right at 1280 and 375 px, on screen and as a printed stat block', async ({ page, at }, info) => {
+  test('looks right at 1280 and 375 px, on screen and as a printed stat block', async ({ page, at }) => {
     await page.goto(at('/nucleus/CreatureEditor?copy=aegis-security-officer'));
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Aegis Security Officer', LOADED);
     await page.getByLabel('Threat rank', { exact: true }).press('ArrowUp');
     await expect(summary(page).locator('[data-threat="mismatch"]')).toBeVisible();
     await axe(page);
-    const shot = (name: string) => info.outputPath(`${name}.png`);
-    await page.screenshot({ path: shot('creature-editor-1280'), fullPage: true });
+    await shoot(page, 'creature-editor-1280.png', { fullPage: true });
     await page.emulateMedia({ media: 'print' });
     await expect(page.locator('.cr-statblock')).toBeVisible();
-    await page.screenshot({ path: shot('creature-print-1280'), fullPage: true });
+    await shoot(page, 'creature-print-1280.png', { fullPage: true });
     await page.emulateMedia({ media: 'screen' });
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: shot('creature-editor-375'), fullPage: true });
+    await shoot(page, 'creature-editor-375.png', { fullPage: true });
     await page.emulateMedia({ media: 'print' });
-    await page.screenshot({ path: shot('creature-print-375'), fullPage: true });
+    await shoot(page, 'creature-print-375.png', { fullPage: true });
   });
 });

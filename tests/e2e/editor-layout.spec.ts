@@ -120,21 +120,37 @@ async function openHistory(page: Page) {
   await expect(page.getByRole('dialog')).toBeVisible();
 }
 
-for (const width of WIDTHS) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 } });
-    test.setTimeout(120_000);
+/**
+ * Each editor is filled once, then measured at every width by resizing the
+ * same page (the layout is CSS and listens to the window, as when a tablet
+ * turns): one editor load per editor instead of one per width.
+ */
+async function atEachWidth(page: Page, check: (width: number) => Promise<void>) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await test.step(`at ${width} px`, () => check(width));
+  }
+}
 
-    test('blueprint editor: a Mk V weapon with features, and its feature dialog', async ({ page, at }) => {
-      await open(page, at, 'BlueprintEditor', 'blueprint');
-      await page.getByRole('spinbutton', { name: 'Rank' }).fill('5');
-      await page.getByRole('spinbutton', { name: 'Rate' }).fill('2');
-      for (const f of ['Armour-Piercing Rounds', 'Recoil Dampers', 'Suppressor']) await page.getByRole('button', { name: new RegExp(`^Add( anyway)? ${f}$`) }).click();
-      await page.getByRole('button', { name: /^Add( anyway)? Smart Rounds$/ }).click();
-      // Smart Rounds has options: its dialog opens at once.
+test.describe('the editors at 390, 1024, 1280, 1440 and 1920 px', () => {
+  test.use({ viewport: { width: WIDTHS[0]!, height: 900 } });
+  test.setTimeout(120_000);
+
+  test('blueprint editor: a Mk V weapon with features, and its feature dialog', async ({ page, at }) => {
+    await open(page, at, 'BlueprintEditor', 'blueprint');
+    await page.getByRole('spinbutton', { name: 'Rank' }).fill('5');
+    await page.getByRole('spinbutton', { name: 'Rate' }).fill('2');
+    for (const f of ['Armour-Piercing Rounds', 'Recoil Dampers', 'Suppressor']) await page.getByRole('button', { name: new RegExp(`^Add( anyway)? ${f}$`) }).click();
+    await page.getByRole('button', { name: /^Add( anyway)? Smart Rounds$/ }).click();
+    // Smart Rounds has options: its dialog opens at once.
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await atEachWidth(page, async (width) => {
+      await page.getByRole('button', { name: 'Choose options' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectTidy(page, 'dialog[open]', 'the feature dialog');
       await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
       await expectTidy(page, '.kit-editor', 'the blueprint editor');
       await expectSideBySide(page, width);
       if (width === 1440) {
@@ -143,44 +159,62 @@ for (const width of WIDTHS) {
       }
       await openHistory(page);
       await expectTidy(page, 'dialog[open]', 'the history dialog');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
     });
+  });
 
-    test('character editor with gear and the dice table', async ({ page, at }) => {
-      await open(page, at, 'CharacterEditor', 'character');
-      // A standard weapon: its attack line (pool, damage, range, rate, odds against Guard 1–6) joins the sheet.
+  test('character editor with gear and the dice table', async ({ page, at }) => {
+    await open(page, at, 'CharacterEditor', 'character');
+    // A standard weapon: its attack line (pool, damage, range, rate, odds against Guard 1–6) joins the sheet.
+    const picker = page.getByRole('dialog', { name: 'Add gear' });
+    const openWeapons = async () => {
       await page.getByRole('button', { name: 'Add gear…' }).click();
-      const picker = page.getByRole('dialog', { name: 'Add gear' });
       await picker.getByRole('group', { name: 'Filter gear' }).getByRole('button', { name: 'Weapon' }).click();
+    };
+    await openWeapons();
+    await picker.locator('[data-pick]').first().getByRole('button', { name: /^Add / }).click();
+    await expect(page.locator('#table .ch-attack-table')).toHaveCount(1);
+    await atEachWidth(page, async (width) => {
+      await openWeapons();
       await expectTidy(page, 'dialog[open]', 'the gear picker');
-      await picker.locator('[data-pick]').first().getByRole('button', { name: /^Add / }).click();
-      await expect(page.locator('#table .ch-attack-table')).toHaveCount(1);
+      await page.keyboard.press('Escape');
+      await expect(picker).toBeHidden();
       await expectTidy(page, '.kit-editor', 'the character editor');
       await expectSideBySide(page, width);
     });
+  });
 
-    test('core editor with an effect and a side effect', async ({ page, at }) => {
-      await open(page, at, 'CoreEditor', 'core');
-      await page.getByRole('button', { name: 'Add effect' }).click();
-      await page.locator('#core-effect-picker').getByRole('button', { name: /^Add/ }).first().click();
-      await page.locator('.core-side input[type=checkbox]').first().check();
+  test('core editor with an effect and a side effect', async ({ page, at }) => {
+    await open(page, at, 'CoreEditor', 'core');
+    await page.getByRole('button', { name: 'Add effect' }).click();
+    await page.locator('#core-effect-picker').getByRole('button', { name: /^Add/ }).first().click();
+    await page.locator('.core-side input[type=checkbox]').first().check();
+    await atEachWidth(page, async (width) => {
       await expectTidy(page, '.kit-editor', 'the core editor');
       await expectSideBySide(page, width);
     });
+  });
 
-    test('creature editor with an attack, the threat warning and the odds table, and its attack dialog', async ({ page, at }) => {
-      await open(page, at, 'CreatureEditor', 'creature');
-      await page.getByLabel('Frame', { exact: true }).fill('8');
-      await page.getByRole('button', { name: 'Add attack' }).click();
-      const dialog = page.getByRole('dialog');
+  test('creature editor with an attack, the threat warning and the odds table, and its attack dialog', async ({ page, at }) => {
+    await open(page, at, 'CreatureEditor', 'creature');
+    await page.getByLabel('Frame', { exact: true }).fill('8');
+    await page.getByRole('button', { name: 'Add attack' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Name', { exact: true }).fill('Hammer Fist with a very long name indeed');
+    await dialog.getByLabel('Name', { exact: true }).press('Enter');
+    await expect(dialog).toBeHidden();
+    // Below md the summary is a bar to open; its odds table is on the page all the same.
+    await expect(page.locator('[data-attack="0"]')).toBeAttached();
+    await atEachWidth(page, async (width) => {
+      await page.getByRole('button', { name: 'Edit Hammer Fist with a very long name indeed' }).click();
       await expect(dialog).toBeVisible();
       await expectTidy(page, 'dialog[open]', 'the attack dialog');
-      await dialog.getByLabel('Name', { exact: true }).fill('Hammer Fist with a very long name indeed');
-      await dialog.getByLabel('Name', { exact: true }).press('Enter');
+      await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
-      // Below md the summary is a bar to open; its odds table is on the page all the same.
-      await expect(page.locator('[data-attack="0"]')).toBeAttached();
       await expectTidy(page, '.kit-editor', 'the creature editor');
       await expectSideBySide(page, width);
     });
   });
-}
+});

@@ -21,43 +21,48 @@ async function newCharacter(page: Page, at: (p: string) => string) {
   await expect(page).toHaveURL(/\?id=/);
 }
 
-for (const width of WIDTHS) {
-  test(`character attribute steppers at ${width} px: apart, inside their fields, and clickable with a mouse`, async ({ page, at }) => {
-    test.setTimeout(90_000);
+// One character, measured and clicked at every width by resizing the page
+// (the layout is CSS): one editor load instead of one per width. Each click
+// pair puts the value back, so every width starts from the same sheet.
+test(`character attribute steppers at ${WIDTHS.join(', ')} px: apart, inside their fields, and clickable with a mouse`, async ({ page, at }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: WIDTHS[0]!, height: 900 });
+  await newCharacter(page, at);
+  const steppers = page.locator('.ch-attrs .kit-stepper');
+  await expect(steppers.first()).toBeVisible();
+  const count = await steppers.count();
+  expect(count).toBeGreaterThan(3);
+  for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    await newCharacter(page, at);
-    const steppers = page.locator('.ch-attrs .kit-stepper');
-    await expect(steppers.first()).toBeVisible();
-    const count = await steppers.count();
-    expect(count).toBeGreaterThan(3);
+    await test.step(`at ${width} px`, async () => {
+      const boxes: { field: Box; buttons: Box[] }[] = [];
+      for (let i = 0; i < count; i++) {
+        const field = (await steppers.nth(i).boundingBox())!;
+        const buttons = await Promise.all((await steppers.nth(i).locator('.kit-step, input').all()).map(async (b) => (await b.boundingBox())!));
+        for (const b of buttons) expect(inside(b, field), `stepper ${i} at ${width} px: a control runs past its field`).toBe(true);
+        boxes.push({ field, buttons });
+      }
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++)
+          for (const a of boxes[i]!.buttons) for (const b of boxes[j]!.buttons) expect(overlaps(a, b), `steppers ${i} and ${j} overlap at ${width} px`).toBe(false);
 
-    const boxes: { field: Box; buttons: Box[] }[] = [];
-    for (let i = 0; i < count; i++) {
-      const field = (await steppers.nth(i).boundingBox())!;
-      const buttons = await Promise.all((await steppers.nth(i).locator('.kit-step, input').all()).map(async (b) => (await b.boundingBox())!));
-      for (const b of buttons) expect(inside(b, field), `stepper ${i}: a control runs past its field`).toBe(true);
-      boxes.push({ field, buttons });
-    }
-    for (let i = 0; i < boxes.length; i++)
-      for (let j = i + 1; j < boxes.length; j++)
-        for (const a of boxes[i]!.buttons) for (const b of boxes[j]!.buttons) expect(overlaps(a, b), `steppers ${i} and ${j} overlap`).toBe(false);
-
-    // Each "+" then "−" by mouse: the value goes up, then back down (attributes start at 1, the minimum).
-    for (let i = 0; i < count; i++) {
-      const stepper = steppers.nth(i);
-      const input = stepper.locator('input');
-      // The mouse clicks where the pointer is on screen: bring the field into view first.
-      await stepper.scrollIntoViewIfNeeded();
-      const before = Number(await input.inputValue());
-      const plus = (await stepper.locator('.kit-step').last().boundingBox())!;
-      await page.mouse.click(plus.x + plus.width / 2, plus.y + plus.height / 2);
-      await expect(input).toHaveValue(String(before + 1));
-      const minus = (await stepper.locator('.kit-step').first().boundingBox())!;
-      await page.mouse.click(minus.x + minus.width / 2, minus.y + minus.height / 2);
-      await expect(input).toHaveValue(String(before));
-    }
-  });
-}
+      // Each "+" then "−" by mouse: the value goes up, then back down (attributes start at 1, the minimum).
+      for (let i = 0; i < count; i++) {
+        const stepper = steppers.nth(i);
+        const input = stepper.locator('input');
+        // The mouse clicks where the pointer is on screen: bring the field into view first.
+        await stepper.scrollIntoViewIfNeeded();
+        const before = Number(await input.inputValue());
+        const plus = (await stepper.locator('.kit-step').last().boundingBox())!;
+        await page.mouse.click(plus.x + plus.width / 2, plus.y + plus.height / 2);
+        await expect(input, `stepper ${i}'s + at ${width} px`).toHaveValue(String(before + 1));
+        const minus = (await stepper.locator('.kit-step').first().boundingBox())!;
+        await page.mouse.click(minus.x + minus.width / 2, minus.y + minus.height / 2);
+        await expect(input, `stepper ${i}'s − at ${width} px`).toHaveValue(String(before));
+      }
+    });
+  }
+});
 
 /** Clicks a stepper's "+" (or "−") by mouse `times` times, checking each click lands, and returns the field. */
 async function clickStep(page: Page, name: string, sign: '+' | '−', times: number) {
