@@ -11,11 +11,12 @@ test.describe('new version notice', () => {
     await expect(notice).toBeHidden();
 
     const seen: string[] = [];
-    await page.route('**/builds/latest.json*', (route) => {
+    // On the context, not the page: once the service worker controls the page it fetches builds/meta itself (its data route).
+    await page.context().route('**/builds/latest.json*', (route) => {
       seen.push(route.request().url());
       return route.fulfill({ json: { id: 'next-build', timestamp: Date.now() } });
     });
-    await page.route('**/builds/meta/next-build.json', (route) => route.fulfill({ json: { id: 'next-build', pages: { '/rules': 'changed' } } }));
+    await page.context().route('**/builds/meta/next-build.json', (route) => route.fulfill({ json: { id: 'next-build', pages: { '/rules': 'changed' } } }));
     await page.evaluate(() => window.dispatchEvent(new Event('nucleus:check-version')));
 
     await expect(page.locator('html')).toHaveAttribute('data-version-checks', '1');
