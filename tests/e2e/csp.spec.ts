@@ -78,6 +78,8 @@ test.describe('reading, search and an editor', () => {
     // Preview mode renders the page from the local database (sql.js: WebAssembly).
     await page.goto(at('/rules?preview=true'));
     await expect(page.locator('html')).toHaveAttribute('data-search-ready', 'true', { timeout: 20_000 });
+    // The database loads after the page is ready: wait for its engine here, before the editor's navigation cancels the fetch.
+    await expect.poll(() => wasm.length, { message: 'sql.js loaded its WebAssembly', timeout: 20_000 }).toBeGreaterThan(0);
 
     // An editor: a new blueprint, named and saved on this device.
     await page.goto(at('/nucleus/BlueprintEditor'));
@@ -88,7 +90,6 @@ test.describe('reading, search and an editor', () => {
     await name.press('Tab');
     await expect(page.locator('[data-save-state]')).toHaveText('Saved on this device', { timeout: 20_000 });
 
-    expect(wasm.length, 'sql.js loaded its WebAssembly').toBeGreaterThan(0);
     expect(violations).toEqual([]);
     await context.close();
   });
