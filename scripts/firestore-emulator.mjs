@@ -118,6 +118,7 @@ export function freePort() {
  * under another run's feet), unless FIRESTORE_EMULATOR_PORT names one.
  */
 export async function ensureTestFirestore(env = process.env) {
+  if (env.NUCLEUS_FIRESTORE_SHARED) return sharedFirestore(env);
   if (env.FIRESTORE_EMULATOR_PORT) return ensureFirestore({ env });
   return ensureFirestore({ env: { ...env, FIRESTORE_EMULATOR_PORT: String(await freePort()) } });
 }
@@ -147,4 +148,37 @@ export async function ensureFirestore({ env = process.env, timeoutMs = 60_000 } 
     throw new Error(`The Firestore emulator (${jar}) did not answer at ${url} within ${timeoutMs / 1000} s. Is Java 17 installed (\`java -version\`)? Its output:\n${emulator.output().slice(-2000)}`);
   }
   return { url, port, started: true, stop: emulator.stop };
+}
+
+/**
+ * The emulator the unit run's global setup started for every test file
+ * (tests/unit-setup.ts): one Java start per run instead of one per file,
+ * which was a third of the unit stage. It may still be starting when the
+ * first file asks, so wait for it; its rules are pushed again in case the
+ * file changed since. Stopping it is the global setup's job.
+ */
+async function sharedFirestore(env, timeoutMs = 90_000) {
+  const port = firestorePort(env);
+  const url = firestoreUrl(port);
+  if (!(await waitForFirestore(url, timeoutMs))) {
+    throw new Error(`The unit run's Firestore emulator did not answer at ${url} within ${timeoutMs / 1000} s. Is Java 17 installed (\`java -version\`)?`);
+  }
+  await pushRules(url);
+  return { url, port, started: false, stop: async () => {} };
+}
+
+/**
+ * Starts the emulator for a whole test run without waiting for it, and
+ * names it in `env` for the run's workers (see sharedFirestore). Null when
+ * there is no jar or a port is already chosen: each file then starts its own
+ * as before, and fails with the sentence NO_JAR_MESSAGE if it needs one.
+ */
+export async function startSharedFirestore(env = process.env) {
+  const jar = findFirestoreJar(env);
+  if (!jar || env.FIRESTORE_EMULATOR_PORT) return null;
+  const port = await freePort();
+  const emulator = spawnFirestore(jar, port);
+  env.FIRESTORE_EMULATOR_PORT = String(port);
+  env.NUCLEUS_FIRESTORE_SHARED = '1';
+  return emulator;
 }
