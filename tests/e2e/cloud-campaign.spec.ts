@@ -1,22 +1,59 @@
 /**
  * A campaign as a game master and two players use it, three browser
- * contexts on the emulators: invite, join (one player signed out first),
- * share a character that the game master sees without reloading, a member
- * removed, the campaign deleted. The rules and the stores are tested below
- * the browser (src/storage/campaignRules.test.ts, campaigns/cloud.test.ts,
- * components/campaign/campaignState.test.ts); this proves the pages.
+ * contexts on the emulators, one evening in one test: invite, join (one
+ * player signed out first), characters shared and seen without reloading,
+ * an encounter run live for two rounds (each turn on the players' screens
+ * within a second, a player's damage undone), a player offline and back
+ * while the game master changes his hero, a member removed mid-fight, the
+ * campaign deleted. The rules and the stores are tested below the browser
+ * (src/storage/campaignRules.test.ts, campaigns/cloud.test.ts,
+ * components/campaign/campaignState.test.ts, liveState.test.ts); this
+ * proves the pages.
  */
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { SYNC, device, newEmail, removeAccounts, signIn } from './devices';
 
 test.afterEach(removeAccounts);
 
-test.describe('a campaign: a game master and two players', () => {
-  test.describe.configure({ timeout: 240_000 });
+/** A player makes a character on their device and shares it in the campaign. */
+async function shareNewCharacter(page: Page, at: (path: string) => string, campaignPage: string, name: string): Promise<void> {
+  await page.goto(at('/nucleus/CharacterEditor'));
+  await page.getByRole('button', { name: 'New character' }).click(SYNC);
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  // Signed in, the state may pass "Saved" on to "Synced" before it is read.
+  await expect(page.locator('[data-save-state]')).toHaveAttribute('data-save-state', /^(saved|synced)$/, SYNC);
+  await page.goto(campaignPage);
+  await page.getByLabel('Share a character').selectOption({ label: name });
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(page.locator('.campaign-characters')).toContainText(name, SYNC);
+}
 
-  test('invite, join, share a character seen live, remove a member, delete the campaign', async ({ browser, at }) => {
-    const [gm, ana, bo] = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()].map(async (c) => device(await c)));
+/** The game master's encounter: a ganger, and the players' heroes as quick entries (a hero is its player's by name). */
+async function buildEncounter(gm: Page, at: (path: string) => string): Promise<void> {
+  await gm.goto(at('/nucleus/EncounterEditor'));
+  await gm.getByRole('button', { name: 'New encounter' }).click(SYNC);
+  await gm.getByRole('textbox', { name: 'Name' }).first().fill('Lobby ambush');
+  await gm.getByLabel('Search creatures').fill('ganger');
+  await gm.getByRole('button', { name: /^Add 1 Chrome Fang Ganger/ }).first().click();
+  for (const [hero, protection] of [['Vex', '1'], ['Rook', '0']]) {
+    const quick = gm.locator('.enc-quick');
+    // The quick entry stays open after an entry is added.
+    if ((await quick.getAttribute('open')) === null) await quick.locator('summary').click();
+    await quick.getByRole('textbox', { name: 'Name' }).fill(hero);
+    await quick.getByRole('spinbutton', { name: 'Protection' }).fill(protection);
+    await gm.getByRole('button', { name: 'Add quick entry' }).click();
+  }
+}
+
+test.describe('a campaign at the table: a game master and two players', () => {
+  test.describe.configure({ timeout: 360_000 });
+
+  test('invite and join, characters shared, two rounds live, a player offline and back, a member removed mid-fight, the campaign deleted', async ({ browser, at }) => {
+    const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
+    const [gm, ana, bo] = await Promise.all(contexts.map(device));
+    const boContext = contexts[2]!;
     const boEmail = newEmail('bo');
     await Promise.all([signIn(gm, at, newEmail('gm'), 'Create account'), signIn(bo, at, boEmail, 'Create account')]);
 
@@ -29,10 +66,10 @@ test.describe('a campaign: a game master and two players', () => {
     await gm.getByRole('button', { name: 'Make an invite link' }).click();
     const link = await gm.getByLabel(/Invite link \(works for 6 days\)/).inputValue();
     expect(link).toMatch(/\/nucleus\/join#[\w-]+\.[\w-]{43}$/);
-    const axe = await new AxeBuilder({ page: gm }).include('main').analyze();
-    expect(axe.violations).toEqual([]);
+    const campaignPage = link.replace(/\/nucleus\/join#([\w-]+)\..*$/, '/nucleus/campaign#$1');
+    expect((await new AxeBuilder({ page: gm }).include('main').analyze()).violations).toEqual([]);
 
-    // Signed out, Ana is asked to sign in; the link waits for her and she confirms after.
+    // Signed out, Ana is asked to sign in; the link waits for her and she confirms after. Bo joins at once.
     await ana.goto(link);
     await expect(ana.getByText('To join, sign in or create an account')).toBeVisible(SYNC);
     await signIn(ana, at, newEmail('ana'), 'Create account');
@@ -41,84 +78,33 @@ test.describe('a campaign: a game master and two players', () => {
     await ana.getByRole('button', { name: 'Join the campaign' }).click();
     await ana.getByRole('link', { name: 'Open the campaign' }).click();
     await expect(ana.getByRole('heading', { name: 'Neon Nights' })).toBeVisible(SYNC);
-
     await bo.goto(link);
     await bo.getByRole('button', { name: 'Join the campaign' }).click();
     await expect(bo.getByText('You joined “Neon Nights”.')).toBeVisible(SYNC);
 
-    // Ana makes a character and shares it; the game master's open page shows it without a reload.
+    // Each player makes a character and shares it; the game master's open page shows both without a reload.
     await gm.reload();
     await expect(gm.locator('.campaign-members li')).toHaveCount(3, SYNC);
-    await ana.goto(at('/nucleus/CharacterEditor'));
-    await ana.getByRole('button', { name: 'New character' }).click();
-    await ana.getByRole('textbox', { name: 'Name' }).fill('Vex');
-    await expect(ana.locator('[data-save-state]')).toHaveText(/Saved/, SYNC);
-    await ana.goto(link.replace(/\/nucleus\/join#([\w-]+)\..*$/, '/nucleus/campaign#$1'));
-    await ana.getByLabel('Share a character').selectOption({ label: 'Vex' });
-    await ana.getByRole('button', { name: 'Share', exact: true }).click();
+    await Promise.all([shareNewCharacter(ana, at, campaignPage, 'Vex'), shareNewCharacter(bo, at, campaignPage, 'Rook')]);
     await expect(gm.locator('.campaign-characters')).toContainText('Vex', SYNC);
+    await expect(gm.locator('.campaign-characters')).toContainText('Rook', SYNC);
 
-    // Bo is removed: his next look at the campaign is refused, with a sentence.
-    // Members show by name, or the part of their e-mail before the @ (never the whole address).
-    await gm.getByRole('button', { name: `Remove ${boEmail.split('@')[0]}` }).click();
-    await expect(gm.locator('.campaign-members li')).toHaveCount(2, SYNC);
-    await bo.goto(link.replace(/\/nucleus\/join#([\w-]+)\..*$/, '/nucleus/campaign#$1'));
-    await expect(bo.getByText(/not a member of this campaign/)).toBeVisible(SYNC);
-
-    // The game master deletes the campaign; Ana is told when she next opens it.
-    await gm.getByRole('button', { name: 'Delete campaign…' }).click();
-    await gm.getByRole('button', { name: 'Delete “Neon Nights”' }).click();
-    await expect(gm.getByText('“Neon Nights” is deleted.')).toBeVisible(SYNC);
-    await ana.reload();
-    await expect(ana.getByText('The campaign “Neon Nights” was deleted by its game master.')).toBeVisible(SYNC);
-  });
-});
-
-test.describe('live at the table', () => {
-  test.describe.configure({ timeout: 240_000 });
-
-  test('the game master runs an encounter in the campaign; the player sees each turn within a second and enters damage the game master undoes', async ({ browser, at }) => {
-    const [gm, ana] = await Promise.all([browser.newContext(), browser.newContext()].map(async (c) => device(await c)));
-    await Promise.all([signIn(gm, at, newEmail('gm'), 'Create account'), signIn(ana, at, newEmail('ana'), 'Create account')]);
-    await gm.goto(at('/nucleus/campaign'));
-    await gm.getByLabel('Name', { exact: true }).fill('Neon Nights');
-    await gm.getByRole('button', { name: 'Create campaign' }).click();
-    await gm.getByRole('button', { name: 'Make an invite link' }).click(SYNC);
-    const link = await gm.getByLabel(/Invite link/).inputValue();
-    const campaignPage = link.replace(/\/nucleus\/join#([\w-]+)\..*$/, '/nucleus/campaign#$1');
-
-    // Ana joins and shares Vex: the hero of that name in the encounter is hers.
-    await ana.goto(link);
-    await ana.getByRole('button', { name: 'Join the campaign' }).click(SYNC);
-    await ana.goto(at('/nucleus/CharacterEditor'));
-    await ana.getByRole('button', { name: 'New character' }).click(SYNC);
-    await ana.getByRole('textbox', { name: 'Name' }).fill('Vex');
-    await expect(ana.locator('[data-save-state]')).toHaveText(/Saved/, SYNC);
-    await ana.goto(campaignPage);
-    await ana.getByLabel('Share a character').selectOption({ label: 'Vex' });
-    await ana.getByRole('button', { name: 'Share', exact: true }).click();
-    await expect(ana.locator('.campaign-characters')).toContainText('Vex', SYNC);
-
-    // The game master's encounter: a ganger and Vex (a quick entry), the fight started and run in the campaign.
-    await gm.goto(at('/nucleus/EncounterEditor'));
-    await gm.getByRole('button', { name: 'New encounter' }).click(SYNC);
-    await gm.getByRole('textbox', { name: 'Name' }).first().fill('Lobby ambush');
-    await gm.getByLabel('Search creatures').fill('ganger');
-    await gm.getByRole('button', { name: /^Add 1 Chrome Fang Ganger/ }).first().click();
-    await gm.locator('.enc-quick summary').click();
-    await gm.locator('.enc-quick').getByRole('textbox', { name: 'Name' }).fill('Vex');
-    await gm.locator('.enc-quick').getByRole('spinbutton', { name: 'Protection' }).fill('1');
-    await gm.getByRole('button', { name: 'Add quick entry' }).click();
+    // The game master runs an encounter in the campaign, from the tracker; the campaign page stays open in a second tab.
+    const gmCampaign = await contexts[0]!.newPage();
+    await gmCampaign.goto(campaignPage);
+    await buildEncounter(gm, at);
     await gm.getByRole('button', { name: 'Start the fight' }).click();
     await gm.getByLabel('Run in campaign').selectOption({ label: 'Neon Nights' }, SYNC);
     await expect(gm.getByText('The players see every change at once.')).toBeVisible(SYNC);
 
-    // Ana follows it from the campaign page: round, turn and order.
-    await ana.getByRole('button', { name: 'Follow Lobby ambush' }).click(SYNC);
-    await expect(ana.locator('[data-live-round]')).toHaveText('1', SYNC);
-    const order = ana.getByRole('list', { name: 'Initiative order' });
-    await expect(order.getByRole('listitem')).toHaveCount(2);
-    await expect(order.locator('[data-live-condition="unhurt"]')).toHaveCount(1);
+    // Both players follow it from the campaign page: round, turn and order; the ganger shows its condition only.
+    for (const player of [ana, bo]) {
+      await player.getByRole('button', { name: 'Follow Lobby ambush' }).click(SYNC);
+      await expect(player.locator('[data-live-round]')).toHaveText('1', SYNC);
+    }
+    const order = (page: Page) => page.getByRole('list', { name: 'Initiative order' });
+    await expect(order(ana).getByRole('listitem')).toHaveCount(3);
+    await expect(order(ana).locator('[data-live-condition="unhurt"]')).toHaveCount(1);
     const before = (await ana.locator('[data-live-turn]').textContent())!;
 
     // A turn advanced on the game master's screen shows on Ana's within a second, click to change.
@@ -136,7 +122,7 @@ test.describe('live at the table', () => {
     expect(changedAt - clickedAt).toBeLessThanOrEqual(1000);
 
     // Ana's hero takes a landed 4 (before protection 1): the game master sees it at once and undoes it.
-    const vex = order.locator('li', { hasText: 'Vex' });
+    const vex = order(ana).locator('li', { hasText: 'Vex' });
     const full = (await vex.locator('[data-live-health]').getAttribute('data-live-health'))!;
     await ana.getByLabel('Damage against Vex (before protection)').fill('4');
     await ana.getByRole('button', { name: 'Apply damage' }).click();
@@ -146,7 +132,51 @@ test.describe('live at the table', () => {
     await expect(gm.locator('[data-combatant="h1"] [data-health]')).toHaveAttribute('data-health', String(Number(full) - 3));
     await entries.getByRole('button', { name: 'Undo 4 damage on Vex' }).click();
     await expect(vex.locator('[data-live-health]')).toHaveAttribute('data-live-health', full, SYNC);
-    const axe = await new AxeBuilder({ page: ana }).include('main').analyze();
-    expect(axe.violations).toEqual([]);
+    expect((await new AxeBuilder({ page: ana }).include('main').analyze()).violations).toEqual([]);
+
+    // The rest of round 1; round 2 reaches both players.
+    for (let t = 0; t < 2; t++) await gm.getByRole('button', { name: 'Next turn' }).click();
+    for (const player of [ana, bo]) await expect(player.locator('[data-live-round]')).toHaveText('2', SYNC);
+
+    // Bo goes offline: he sees the fight as it last reached him and enters a landed 2 on Rook, which waits.
+    const rook = order(bo).locator('li', { hasText: 'Rook' });
+    const rookFull = Number(await rook.locator('[data-live-health]').getAttribute('data-live-health'));
+    await boContext.setOffline(true);
+    await expect(bo.getByText('You are offline: this is the fight as it last reached you.')).toBeVisible();
+    await bo.getByLabel('Damage against Rook (before protection)').fill('2');
+    await bo.getByRole('button', { name: 'Apply damage' }).click();
+    await expect(bo.getByText('Your entry (2 damage) waits to be sent')).toBeVisible();
+    // Meanwhile the game master gives Rook a strain and moves the fight on.
+    const gmRook = gm.locator('[data-combatant="h2"]');
+    await gmRook.locator('summary', { hasText: 'Act on Rook' }).click();
+    await gmRook.getByRole('button', { name: 'Add 1 strain to Rook' }).click();
+    await gmRook.locator('summary', { hasText: 'Act on Rook' }).click();
+    const turnBefore = (await ana.locator('[data-live-turn]').textContent())!;
+    await gm.getByRole('button', { name: 'Next turn' }).click();
+    await expect(ana.locator('[data-live-turn]')).not.toHaveText(turnBefore, SYNC);
+    // Back online: Bo's entry goes out and the game master sees it; both changes stand on every screen.
+    await boContext.setOffline(false);
+    await expect(entries).toContainText('2 damage', SYNC);
+    for (const page of [bo, ana]) {
+      const row = order(page).locator('li', { hasText: 'Rook' });
+      await expect(row.locator('[data-live-health]')).toHaveAttribute('data-live-health', String(rookFull - 2), SYNC);
+      await expect(row).toContainText('strain 1/', SYNC);
+    }
+    await expect(bo.locator('[data-live-turn]')).toHaveText((await ana.locator('[data-live-turn]').textContent())!, SYNC);
+
+    // Bo is removed mid-fight: his next contact with the cloud is refused, with a sentence.
+    // Members show by name, or the part of their e-mail before the @ (never the whole address).
+    await gmCampaign.getByRole('button', { name: `Remove ${boEmail.split('@')[0]}` }).click();
+    await expect(gmCampaign.locator('.campaign-members li')).toHaveCount(2, SYNC);
+    await gm.getByRole('button', { name: 'Next turn' }).click();
+    await bo.reload();
+    await expect(bo.getByText(/not a member of this campaign/)).toBeVisible(SYNC);
+
+    // The game master deletes the campaign; Ana is told when she next opens it.
+    await gmCampaign.getByRole('button', { name: 'Delete campaign…' }).click();
+    await gmCampaign.getByRole('button', { name: 'Delete “Neon Nights”' }).click();
+    await expect(gmCampaign.getByText('“Neon Nights” is deleted.')).toBeVisible(SYNC);
+    await ana.reload();
+    await expect(ana.getByText('The campaign “Neon Nights” was deleted by its game master.')).toBeVisible(SYNC);
   });
 });
