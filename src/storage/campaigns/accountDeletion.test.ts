@@ -30,7 +30,7 @@ async function table() {
   await ana.join(cid, code);
   await bo.join(cid, code);
   await ana.attach(cid, character({ id: 'vex', name: 'Vex' }));
-  await gm.live.publishLive(cid, 'enc-1', fight, [{ id: 'vex', owner: aUid, name: 'Vex', maxHealth: 14, strainCapacity: 7, initiative: null, health: 14, strain: 0 }], { 'drone-1': { health: 11, maxHealth: 11 } });
+  await gm.live.publishLive(cid, 'enc-1', fight, [{ id: 'vex', owner: aUid, name: 'Vex', maxHealth: 14, strainCapacity: 7, protection: 1, initiative: null, health: 14, strain: 0 }], { 'drone-1': { health: 11, maxHealth: 11 } });
   return { gm, ana, bo, gmUid, aUid, bUid, gmDb, anaDb, cid, code };
 }
 
