@@ -139,7 +139,7 @@ describe('eraseCloudDocuments in the Firestore emulator', { timeout: 120_000 }, 
     const gina = someone('gina');
     const [deleting, other] = [await emulator.open(gina), await emulator.open(gina)];
     await seed(deleting, gina, ['kept-elsewhere']);
-    expect(await eraseAccountDocuments(deleting, gina)).toEqual({ documents: 1, versions: 2 });
+    expect(await eraseAccountDocuments(deleting, gina)).toEqual({ documents: 1, versions: 2, campaigns: { deleted: 0, left: 0 } });
     const late = await new CloudRepository(other, gina).save(weaponDoc('late'), { basedOn: 0 }).then(
       () => 'saved',
       (e: { code?: string }) => e.code,

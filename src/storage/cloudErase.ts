@@ -31,6 +31,7 @@ import {
   type Firestore,
   type QuerySnapshot,
 } from 'firebase/firestore';
+import { CampaignCloud } from './campaigns/cloud';
 
 /** Writes Firestore takes in one batch. */
 export const MAX_BATCH_WRITES = 500;
@@ -158,18 +159,30 @@ export function tombstoneRef(db: Firestore, uid: string): DocumentReference {
   return doc(db, 'tombstones', uid);
 }
 
+/** What deleting an account's cloud did: its documents, and the campaigns it ran (deleted) and belonged to (left). */
+export interface AccountEraseReport extends EraseReport {
+  campaigns: { deleted: number; left: number };
+}
+
 /**
- * The cloud half of deleting an account: the tombstone first, then every
- * document and version. If the erase fails the tombstone is taken down again
- * (best effort), since the account stays and must be able to save; if the
- * account itself is then not deleted, `keepAccount` undoes the tombstone.
- * @throws as `eraseCloudDocuments`
+ * The cloud half of deleting an account: the tombstone first, then the
+ * person's campaigns (those they run are deleted, the others left), then
+ * every document and version. The campaigns come after the tombstone so no
+ * device can start or join one meanwhile (the rules still let the person
+ * delete, and write the record a deleted campaign leaves), and before the
+ * documents because they are what other people see. If a step fails the
+ * tombstone is taken down again (best effort), since the account stays and
+ * must be able to save; what was already deleted stays deleted and the next
+ * attempt finishes the rest. If the account itself is then not deleted,
+ * `keepAccount` undoes the tombstone.
+ * @throws as `eraseCloudDocuments` and `CampaignCloud.endAll`
  */
-export async function eraseAccountDocuments(db: Firestore, uid: string, options: EraseOptions = {}): Promise<EraseReport> {
+export async function eraseAccountDocuments(db: Firestore, uid: string, options: EraseOptions = {}): Promise<AccountEraseReport> {
   checkArguments(uid, options.batchSize ?? MAX_BATCH_WRITES);
   await setDoc(tombstoneRef(db, uid), { deletedAt: serverTimestamp() });
   try {
-    return await eraseCloudDocuments(db, uid, options);
+    const campaigns = await new CampaignCloud(db, uid, '').endAll();
+    return { ...(await eraseCloudDocuments(db, uid, options)), campaigns };
   } catch (e) {
     await deleteDoc(tombstoneRef(db, uid)).catch(() => {});
     throw e;

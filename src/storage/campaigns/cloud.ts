@@ -17,6 +17,7 @@ import {
   doc,
   getDoc,
   getDocs,
+  getDocsFromServer,
   onSnapshot,
   query,
   serverTimestamp,
@@ -231,7 +232,10 @@ export class CampaignCloud {
    */
   async deleteCampaign(cid: string): Promise<void> {
     const campaign = await this.campaign(cid);
-    await setDoc(doc(this.db, 'deletedCampaigns', cid), { name: campaign.name, gm: this.uid, deletedAt: serverTimestamp() });
+    // A deletion stopped halfway already left the record (the rules never rewrite one): the next run goes on from there.
+    if (!(await this.deletedRecord(cid))) {
+      await setDoc(doc(this.db, 'deletedCampaigns', cid), { name: campaign.name, gm: this.uid, deletedAt: serverTimestamp() });
+    }
     const refs: DocumentReference[] = [];
     for (const name of ['invites', 'characters', 'secrets']) refs.push(...(await getDocs(this.sub(cid, name))).docs.map((d) => d.ref));
     for (const live of (await getDocs(this.sub(cid, 'live'))).docs) {
@@ -246,6 +250,43 @@ export class CampaignCloud {
       for (const ref of refs.slice(i, i + BATCH)) batch.delete(ref);
       await batch.commit();
     }
+  }
+
+  /**
+   * This person's part in every campaign, as the server has it now (a
+   * cached answer could miss a campaign joined on another device a moment
+   * ago): the campaigns they run, found by `gm` so that one whose deletion
+   * stopped after the game master's own entry went is still found, and the
+   * ones they only belong to.
+   */
+  private async parts(): Promise<{ running: string[]; joined: string[] }> {
+    const [run, entries] = await Promise.all([
+      getDocsFromServer(query(collection(this.db, 'campaigns'), where('gm', '==', this.uid))),
+      getDocsFromServer(query(collectionGroup(this.db, 'members'), where('uid', '==', this.uid))),
+    ]);
+    const running = run.docs.map((d) => d.id);
+    const joined = entries.docs.map((d) => d.ref.parent.parent!.id).filter((cid) => !running.includes(cid));
+    return { running, joined };
+  }
+
+  /**
+   * Ends this person's part in every campaign, for the deletion of their
+   * account: each campaign they run is deleted (its members find the
+   * record), every other one they leave, their shared characters with them.
+   * Each step is one a later run can repeat or skip, so a run cut short is
+   * finished by the next. The account's tombstone stands meanwhile, so no
+   * device can start or join a campaign under it; a last look makes sure.
+   * @throws CampaignError when something is still there after the clean-up; a Firestore error as it comes
+   */
+  async endAll(): Promise<{ deleted: number; left: number }> {
+    const { running, joined } = await this.parts();
+    for (const cid of running) await this.deleteCampaign(cid);
+    for (const cid of joined) await this.leave(cid);
+    const rest = await this.parts();
+    if (rest.running.length + rest.joined.length > 0) {
+      throw new CampaignError('Your campaigns could not all be closed (another device is still joining or starting one). Close Nucleus on your other devices and try again.');
+    }
+    return { deleted: running.length, left: joined.length };
   }
 
   /** The record a deleted campaign leaves, or null. */
