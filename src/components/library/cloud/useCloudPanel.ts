@@ -8,21 +8,13 @@ import { useStore } from '@nanostores/react';
 import { $syncStates, type SyncEngine, type SyncStatus } from '../../../storage/sync';
 import type { StoredDocument, Usage } from '../../../storage/types';
 import { whyFailed } from '../../../storage/problems';
+import { download } from '../actions';
 
 /** Every document on this device, the trash's too. */
 export async function loadLocal(): Promise<StoredDocument[]> {
   const { activeRepository } = await import('../../../storage/active');
   const repo = await activeRepository();
   return [...(await repo.list()), ...(await repo.list({ trash: true }))];
-}
-
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** The panel's storage figures and actions for the running sync engine (null while it starts). */
