@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import Modal from '../account/Modal';
-import type { DocumentSummary, NucleusDocument } from '../../storage';
+import type { NucleusDocument } from '../../storage';
 import { VersionHistory } from '../history/VersionHistory';
 import { TagsForm } from './TagsForm';
 import type { ConfirmedStep, LibraryDialog } from './libraryState';
