@@ -8,7 +8,7 @@ import { describe, it, expect } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateCorpus, generateDeepCorpus, writeCorpus } from './corpus';
-import { loadSite } from '../src/content/load';
+import { loadSite } from '../src/content';
 import { scratchDir } from '../src/content/testing';
 
 const PAGES = 20;
