@@ -1,8 +1,10 @@
 /**
  * Deterministic corpus generator for benchmarks:
- *   npm run --silent corpus -- --pages N --out DIR [--seed S]
+ *   npm run --silent corpus -- --pages N --out DIR [--seed S] [--shape flat|deep]
  * Nested folders with _dir.yml, frontmatter, 3–6 headings, tables, lists, code
  * and internal links that resolve. The same arguments give the same files.
+ * `--shape deep` is a second shape (see generateDeepCorpus), so that output
+ * size and build time are not tuned to one corpus only.
  */
 import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,13 +29,19 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
-interface Generated {
+export interface Generated {
   files: Map<string, string>;
   paths: string[];
 }
 
-export function generateCorpus(pages: number, seed = 1): Generated {
-  const rand = mulberry32(seed);
+export const SHAPES = ['flat', 'deep'] as const;
+export type Shape = (typeof SHAPES)[number];
+
+/** The route of a file path without its extension: numeric order prefixes dropped, as the site does. */
+const routeOf = (path: string) => '/' + path.split('/').map((s) => s.replace(/^\d+\./, '')).join('/');
+
+/** Random words, titles and sentences from one seeded stream. */
+function prose(rand: () => number) {
   const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
   const words = (n: number) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
@@ -46,6 +54,71 @@ export function generateCorpus(pages: number, seed = 1): Generated {
       .split(' ')
       .map((w) => w[0]!.toUpperCase() + w.slice(1))
       .join(' ');
+  return { pick, int, words, sentence, title };
+}
+
+/** Pages per innermost folder of the deep shape, and its top-level sections. */
+const DEEP_PER_FOLDER = 10;
+const DEEP_SECTIONS = 6;
+/** Markdown a deep page grows to (about 4 KB, a long rules page). */
+const DEEP_PAGE_BYTES = 3700;
+
+/**
+ * The deep shape: pages 3–4 folders down (section / book / chapter, and a
+ * topic folder in every chapter), each page about 4 KB of Markdown
+ * with a table, a fenced code block and 4–6 links to other generated pages
+ * (earlier or later, some to a heading). Top-level folders are `section-N`
+ * like the flat shape's, so the benchmarks find the content pages the same way.
+ */
+export function generateDeepCorpus(pages: number, seed = 1): Generated {
+  const rand = mulberry32(seed);
+  const { pick, int, words, sentence, title } = prose(rand);
+  const files = new Map<string, string>();
+  files.set('index.md', `---\ntitle: Benchmark corpus\ndescription: ${pages} generated pages, deep shape.\n---\n\n## Overview\n\n${sentence()}\n`);
+
+  // Where every page goes first, so that a page can link to one made after it.
+  const slots: { dir: string; slug: string }[] = [];
+  for (let n = 0; n < pages; n++) {
+    // Folder f: every chapter holds one folder's pages and a topic folder with the next one's.
+    const f = Math.floor(n / DEEP_PER_FOLDER);
+    const g = Math.floor(f / 2);
+    const s = g % DEEP_SECTIONS;
+    const b = Math.floor(g / DEEP_SECTIONS) % 4;
+    const c = Math.floor(g / (DEEP_SECTIONS * 4));
+    const dirs = [`${s + 1}.section-${s + 1}`, `${b + 1}.book-${b + 1}`, `${c + 1}.chapter-${c + 1}`];
+    if (f % 2 === 1) dirs.push(`${DEEP_PER_FOLDER + 1}.topic-${f + 1}`);
+    for (let d = 1; d <= dirs.length; d++) {
+      const dir = dirs.slice(0, d).join('/');
+      if (!files.has(`${dir}/_dir.yml`)) files.set(`${dir}/_dir.yml`, `title: ${d === 1 ? `Section ${s + 1}` : `${title()} ${f + 1}`}\n`);
+    }
+    slots.push({ dir: dirs.join('/'), slug: `${(n % DEEP_PER_FOLDER) + 1}.page-${n + 1}` });
+  }
+  const paths = slots.map(({ dir, slug }) => routeOf(`${dir}/${slug}`));
+
+  slots.forEach(({ dir, slug }, n) => {
+    // Any page but this one (a one-page corpus has none to link to).
+    const other = () => {
+      const i = Math.floor(rand() * (paths.length - 1));
+      return paths[i >= n ? i + 1 : i]!;
+    };
+    const link = (anchor: boolean) => (paths.length > 1 ? `[${title()}](${other()}${anchor ? '#overview' : ''})` : title());
+    let body = `## Overview\n\n${sentence()} ${sentence()} See ${link(false)}, ${link(true)} and ${link(false)}.\n\n`;
+    body += `| Name | Cost | Range | Note |\n|---|---:|---:|---|\n`;
+    for (let r = 0; r < int(4, 6); r++) body += `| ${title()} | ${int(1, 999)} | ${int(1, 60)} m | ${words(4)} |\n`;
+    body += `\n\`\`\`ts\n`;
+    for (let l = 0; l < int(5, 8); l++) body += `const ${pick(WORDS)}${l} = roll(${int(1, 6)}, '${pick(WORDS)}') + ${int(0, 9)};\n`;
+    body += '```\n\n';
+    for (let h = 1; body.length < DEEP_PAGE_BYTES; h++) {
+      body += `## ${title()} ${h}\n\n${sentence()} ${sentence()} ${sentence()}${h % 2 ? ` Compare ${link(h % 4 === 1)}.` : ''}\n\n`;
+      if (h % 3 === 2) body += `- ${sentence()}\n- ${sentence()}\n- ${sentence()}\n\n`;
+    }
+    files.set(`${dir}/${slug}.md`, `---\ntitle: ${title()} ${n + 1}\ndescription: ${sentence()}\n---\n\n${body}`);
+  });
+  return { files, paths };
+}
+
+export function generateCorpus(pages: number, seed = 1): Generated {
+  const { pick, int, words, sentence, title } = prose(mulberry32(seed));
 
   const files = new Map<string, string>();
   const paths: string[] = [];
@@ -63,7 +136,7 @@ export function generateCorpus(pages: number, seed = 1): Generated {
     files.set(`${folderDir}/_dir.yml`, `title: ${title()} ${f + 1}\n`);
     for (let p = 0; p < perFolder && made < pages; p++, made++) {
       const slug = `${p + 1}.page-${made + 1}`;
-      const route = '/' + `${folderDir}/${slug}`.split('/').map((s) => s.replace(/^\d+\./, '')).join('/');
+      const route = routeOf(`${folderDir}/${slug}`);
       const links = paths.length ? [pick(paths), pick(paths)] : [];
       const headings = int(3, 6);
       let body = `## Overview\n\n${sentence()} ${sentence()}${links.length ? ` See [${title()}](${links[0]}) and [the overview](${links[1]}#overview).` : ''}\n\n`;
@@ -85,9 +158,9 @@ function arg(name: string, fallback?: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : fallback;
 }
 
-export function writeCorpus(out: string, pages: number, seed = 1): number {
+export function writeCorpus(out: string, pages: number, seed = 1, shape: Shape = 'flat'): number {
   rmSync(out, { recursive: true, force: true });
-  const { files } = generateCorpus(pages, seed);
+  const { files } = shape === 'deep' ? generateDeepCorpus(pages, seed) : generateCorpus(pages, seed);
   for (const [path, text] of files) {
     mkdirSync(join(out, path, '..'), { recursive: true });
     writeFileSync(join(out, path), text);
@@ -98,10 +171,15 @@ export function writeCorpus(out: string, pages: number, seed = 1): number {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const pages = Number(arg('pages'));
   const out = arg('out');
+  const shape = arg('shape', 'flat') as Shape;
   if (!Number.isInteger(pages) || pages < 1 || !out) {
-    console.error('usage: npm run --silent corpus -- --pages N --out DIR [--seed S]');
+    console.error('usage: npm run --silent corpus -- --pages N --out DIR [--seed S] [--shape flat|deep]');
     process.exit(2);
   }
-  const n = writeCorpus(out, pages, Number(arg('seed', '1')));
-  console.log(JSON.stringify({ pages, files: n, out }));
+  if (!SHAPES.includes(shape)) {
+    console.error(`--shape must be one of ${SHAPES.join(', ')} (got ${shape})`);
+    process.exit(2);
+  }
+  const n = writeCorpus(out, pages, Number(arg('seed', '1')), shape);
+  console.log(JSON.stringify({ pages, shape, files: n, out }));
 }

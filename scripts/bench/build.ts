@@ -1,6 +1,6 @@
 /**
- * Build benchmark: npm run --silent bench:build -- --pages N [--touch K] [--keep]
- * Generates a corpus, builds the whole site on it (from an empty build cache)
+ * Build benchmark: npm run --silent bench:build -- --pages N [--shape flat|deep] [--touch K] [--keep]
+ * Generates a corpus (of the shape asked, scripts/corpus.ts), builds the whole site on it (from an empty build cache)
  * and prints wall time, CPU time (user + system, steadier than wall time on a
  * shared machine), peak memory and output sizes (numbers, never assertions).
  * With --touch K it then changes the text of K pages and builds again with the
@@ -18,7 +18,7 @@ import { mkdtempSync, readdirSync, statSync, readFileSync, writeFileSync, exists
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { writeCorpus } from '../corpus';
+import { writeCorpus, SHAPES, type Shape } from '../corpus';
 import { searchFilesIn } from './search';
 import { outputSize, pageAnatomy, PARTS } from './output-size';
 import { buildPlainAstro } from './plain-astro';
@@ -35,7 +35,12 @@ const pages = Number(arg('pages', '1000'));
 const work = mkdtempSync(join(tmpdir(), 'nucleus-bench-'));
 const corpus = join(work, 'content');
 const out = join(work, 'dist');
-writeCorpus(corpus, pages);
+const shape = arg('shape', 'flat') as Shape;
+if (!SHAPES.includes(shape)) {
+  console.error(`--shape must be one of ${SHAPES.join(', ')} (got ${shape})`);
+  process.exit(2);
+}
+writeCorpus(corpus, pages, 1, shape);
 
 const cache = join(work, 'cache'); // empty: the first build is a clean one
 const timed = existsSync('/usr/bin/time');
@@ -114,6 +119,7 @@ const peakKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stder
 const size = outputSize(out);
 const report: Record<string, string | number | Record<string, string | number>> = {
   pages,
+  shape,
   wallSeconds: Number(seconds.toFixed(1)),
   secondsPer1000Pages: Number(((seconds / pages) * 1000).toFixed(1)),
   cpuSeconds: Number(full.cpu.toFixed(1)),
