@@ -581,9 +581,10 @@ test('offline, from the cache, Sign in opens a dialog that says it needs a conne
   expect(await page.evaluate(() => document.readyState)).toBe('complete');
   expect(loads).toBe(2);
 
-  // Back online, the form appears by itself.
+  // Back online, the form appears by itself, once the sign-in code and the
+  // Firebase SDK have downloaded (more than 7 s on a loaded 2-core machine).
   await context.setOffline(false);
-  await expect(dialog.getByLabel('E-mail')).toBeVisible();
+  await expect(dialog.getByLabel('E-mail')).toBeVisible({ timeout: 20_000 });
   expect(loads).toBe(2);
   await context.close();
 });
