@@ -128,7 +128,9 @@ describe('layer rules (docs/architecture.md, .dependency-cruiser.cjs)', () => {
   });
 
   it('dependency-cruiser refuses a deep import of src/content and a kit import of the stores', () => {
-    const dir = mkdtempSync(join('src', 'editors', 'kit', 'layers-probe-'));
+    // A hidden folder: the build's code version leaves hidden entries out
+    // (src/build/info.ts), so builds running beside this test keep theirs.
+    const dir = mkdtempSync(join('src', 'editors', 'kit', '.layers-probe-'));
     try {
       writeFileSync(join(dir, 'probe.ts'), "import { loadSite } from '../../../content/load';\nimport { $preview } from '../../../stores/preview';\nexport const probe = [loadSite, $preview];\n");
       const r = spawnSync(depcruise(), [dir, '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });

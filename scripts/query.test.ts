@@ -1,13 +1,17 @@
 /**
  * The query command, run as a separate process over temporary files.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import initSqlJs from 'sql.js';
 import { buildContentDatabase } from '../src/db';
 import { scratchDir } from '../src/content/testing';
+
+// Each case starts the command line (tsx) once or several times, and two
+// test files run at a time: 20 s was not always enough on 2 busy cores.
+vi.setConfig({ testTimeout: 60_000 });
 
 const root = resolve(__dirname, '..');
 let dir: string;

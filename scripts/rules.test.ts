@@ -3,12 +3,16 @@
  * reader it shares with the build. Catalogues come from temp folders, never
  * from content/ (written by others).
  */
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readCatalogues } from '../src/content';
 import { scratchDir } from '../src/content/testing';
+
+// Each case starts the command line (tsx) once or several times, and two
+// test files run at a time: 20 s was not always enough on 2 busy cores.
+vi.setConfig({ testTimeout: 60_000 });
 
 const root = resolve(import.meta.dirname, '..');
 const tsx = join(root, 'node_modules/.bin/tsx');

@@ -9,9 +9,15 @@ import { join, resolve } from 'node:path';
 import type { Site, PageRecord } from '../content';
 import { factsOf } from '../content';
 
+/**
+ * Hidden entries (an editor's swap file, `.DS_Store`, a test's probe folder)
+ * shape no output, and leaving them out keeps the version of a build steady
+ * while such a file comes and goes beside it.
+ */
 function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
   if (!existsSync(dir)) return;
   for (const name of readdirSync(dir).sort()) {
+    if (name.startsWith('.')) continue;
     const p = join(dir, name);
     if (statSync(p).isDirectory()) hashTree(hash, p);
     else if (!/\.test\.ts$/.test(name)) hash.update(name).update(readFileSync(p));
