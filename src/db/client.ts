@@ -6,6 +6,7 @@ import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
 import { compileRegex, finishQuery, matcherFor, surroundOf, parseQueryParams, projectDocument, runQuery, type Doc, type QueryOptions, type QueryParams, type QueryParamsInput, type QueryResult } from '../query';
 import { compileFilter, planQuery, type QueryPlan, type RegularColumns, type SqlFilter } from './compile';
 import { FORMAT_VERSION, INDEXED_FIELDS, type ContentMeta, type IndexedColumn } from './schema';
+import { unpackBody, type PackedBody } from './packedBody';
 
 export interface ContentDatabase {
   /** Runs a query; throws QueryError on invalid parameters. */
@@ -96,8 +97,11 @@ export function openContentDatabase(SQL: SqlJsStatic, bytes: Uint8Array, options
     const missing = ords.filter((o) => !parsed.has(o));
     for (let i = 0; i < missing.length; i += 500) {
       const chunk = missing.slice(i, i + 500);
-      for (const [ord, data] of rows(db, `SELECT ord, data FROM documents WHERE ord IN (${chunk.map(() => '?').join(', ')})`, chunk)) {
-        parsed.set(Number(ord), JSON.parse(String(data)) as Doc);
+      for (const [ord, data, body] of rows(db, `SELECT ord, data, body FROM documents WHERE ord IN (${chunk.map(() => '?').join(', ')})`, chunk)) {
+        const doc = JSON.parse(String(data)) as Doc;
+        // A packed body goes back in the place its 0 kept (writer.ts).
+        if (body !== null) doc.body = unpackBody(JSON.parse(String(body)) as PackedBody);
+        parsed.set(Number(ord), doc);
       }
     }
     return ords.map((o) => parsed.get(o)!);

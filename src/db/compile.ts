@@ -151,6 +151,9 @@ const SIMPLE_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 /** Pre-filters through json_extract for other fields; never exact (arrays, nulls and types differ). */
 function jsonExpression(path: string, expr: unknown): SqlFilter {
   if (!SIMPLE_PATH.test(path)) return UNKNOWN;
+  // A page's body is packed in a column of its own (writer.ts): `data` holds
+  // a 0 in its place, so only the parsed document can answer for it.
+  if (path === 'body' || path.startsWith('body.')) return UNKNOWN;
   const jp = '$.' + path;
   const scalar = (v: unknown): Arg | undefined => (typeof v === 'string' && !/\p{Cs}/u.test(v) ? v : typeof v === 'boolean' ? (v ? 1 : 0) : undefined);
   const equalsAny = (xs: unknown[]): SqlFilter => {

@@ -53,7 +53,7 @@ describe('content database', () => {
     expect(row).toEqual(['content:1.rules:index.md', '/rules', '1.rules/index', 'en', '/rules', 0]);
     expect(Object.fromEntries(raw.exec('SELECT key, value FROM meta')[0]!.values)).toEqual({
       integrity: 'abc123',
-      formatVersion: '1',
+      formatVersion: '2',
       builtFrom: 'test',
       regular: '["draft","folder","id","locale","path","stem"]',
     });
@@ -95,11 +95,11 @@ describe('content database', () => {
 
   it('D5 a database of an unknown format version is refused with a plain sentence', () => {
     const raw = new SQL.Database(buildContentDatabase(SQL, input));
-    raw.run("UPDATE meta SET value = '2' WHERE key = 'formatVersion'");
+    raw.run("UPDATE meta SET value = '3' WHERE key = 'formatVersion'");
     const bytes = raw.export();
     raw.close();
     expect(() => openContentDatabase(SQL, bytes)).toThrow(
-      new ContentDatabaseError('This content database has format version 2, but this version of Nucleus reads only version 1; rebuild the site to get a matching database.'),
+      new ContentDatabaseError('This content database has format version 3, but this version of Nucleus reads only version 2; rebuild the site to get a matching database.'),
     );
   });
 

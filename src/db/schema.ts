@@ -1,10 +1,11 @@
 /**
- * The content database's SQL schema (format version 1). One file holds every
+ * The content database's SQL schema (format version 2). One file holds every
  * content document, the navigation trees, folder configurations, catalogues
  * and the search index's manifest, so the build and the browser read the same data.
  */
 
-export const FORMAT_VERSION = 1;
+/** 2: page bodies packed in their own column (packedBody.ts). */
+export const FORMAT_VERSION = 2;
 
 /**
  * Columns of `documents` that a query can use instead of reading the JSON.
@@ -37,7 +38,9 @@ CREATE TABLE documents (
   ord INTEGER NOT NULL,
   -- position in the default order (stem, numerically; ties by ord)
   stem_rank INTEGER NOT NULL,
-  data TEXT NOT NULL
+  data TEXT NOT NULL,
+  -- the document's body tree packed (packedBody.ts), its place in data held by 0; else NULL
+  body TEXT
 );
 CREATE INDEX documents_path ON documents(path);
 CREATE INDEX documents_stem ON documents(stem);

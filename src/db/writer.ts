@@ -5,6 +5,7 @@
 import type { Database, SqlJsStatic } from 'sql.js';
 import { comparatorFor, folderOf } from '../query';
 import { FORMAT_VERSION, INDEXED_FIELDS, SCHEMA_SQL, type IndexedColumn } from './schema';
+import { packBody } from './packedBody';
 
 export interface ContentDatabaseInput {
   /** Page records (any JSON objects with a unique string `_id`), in their order. */
@@ -94,7 +95,7 @@ export function buildContentDatabase(SQL: SqlJsStatic, input: ContentDatabaseInp
     // character by character in JavaScript (0.5 s of 2 s for 5,000 pages),
     // and TextEncoder is native. JSON.stringify escapes lone surrogates, so
     // the bytes are always valid UTF-8.
-    const insert = db.prepare('INSERT INTO documents (id, path, stem, locale, folder, draft, ord, stem_rank, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT))');
+    const insert = db.prepare('INSERT INTO documents (id, path, stem, locale, folder, draft, ord, stem_rank, data, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT))');
     const json = input.documentJson;
     if (json && json.length !== docs.length) throw new Error(`documentJson has ${json.length} entries for ${docs.length} documents.`);
     docs.forEach((doc, ord) => {
@@ -104,7 +105,11 @@ export function buildContentDatabase(SQL: SqlJsStatic, input: ContentDatabaseInp
         if (v === null) regular.delete(column);
         cols[column] = v;
       }
-      insert.run([cols.id!, cols.path ?? null, cols.stem ?? null, cols.locale ?? null, cols.folder ?? folderOf(doc) ?? null, cols.draft ?? null, ord, ranks.get(ord)!, encoder.encode(json ? json[ord]! : JSON.stringify(doc))]);
+      // A page's body goes packed into its own column, 0 keeping its place
+      // among the document's keys (the reader puts the tree back there).
+      const body = packBody(doc.body);
+      const data = body ? JSON.stringify({ ...doc, body: 0 }) : json ? json[ord]! : JSON.stringify(doc);
+      insert.run([cols.id!, cols.path ?? null, cols.stem ?? null, cols.locale ?? null, cols.folder ?? folderOf(doc) ?? null, cols.draft ?? null, ord, ranks.get(ord)!, encoder.encode(data), body ? encoder.encode(JSON.stringify(body)) : null]);
     });
     insert.free();
 
