@@ -3,12 +3,126 @@
  * field), shows its issues beside it, and works by keyboard alone.
  * Bind one to the document with `path`, or control it with `value`/`onChange`.
  */
-import { useId } from 'react';
-import { useField, type FieldBinding } from './context';
-import { describedBy } from './issues';
-import { FieldFrame } from './FieldFrame';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useField, type BoundField, type FieldBinding } from './context';
+import { FieldIssues, describedBy } from './issues';
+import { canStep, parseWhole, stepperKey, type StepperRange } from './keyboard';
 
-export { NumberStepper, type NumberStepperProps } from './NumberStepper';
+function Hint({ id, hint }: { id: string; hint?: ReactNode }) {
+  return hint ? (
+    <span className="kit-hint" id={`${id}-hint`}>
+      {hint}
+    </span>
+  ) : null;
+}
+
+interface FieldFrameProps {
+  /** The control's own class: `kit-stepper`, `kit-select`… */
+  className: string;
+  field: Pick<BoundField<unknown>, 'id' | 'issues'>;
+  props: Pick<FieldBinding<unknown>, 'label' | 'hint' | 'path'>;
+  /** A group of options: a fieldset named by its legend, which an issue link focuses. */
+  group?: boolean;
+  children: ReactNode;
+}
+
+/** Every field's frame: its label (or legend), hint, control, and the issues at its path. */
+function FieldFrame({ className, field, props, group, children }: FieldFrameProps) {
+  const frame = `kit-field ${className}${field.issues.length ? ' has-issue' : ''}`;
+  const inner = (
+    <>
+      {group ? (
+        <legend className="kit-label">{props.label}</legend>
+      ) : (
+        <label htmlFor={field.id} className="kit-label">
+          {props.label}
+        </label>
+      )}
+      <Hint id={field.id} hint={props.hint} />
+      {children}
+      <FieldIssues id={field.id} issues={field.issues} />
+    </>
+  );
+  return group ? (
+    <fieldset className={frame} id={field.id} data-field-path={props.path} aria-describedby={describedBy(field.id, field.issues, props.hint)} tabIndex={-1}>
+      {inner}
+    </fieldset>
+  ) : (
+    <div className={frame} data-field-path={props.path}>
+      {inner}
+    </div>
+  );
+}
+
+export interface NumberStepperProps extends FieldBinding<number>, StepperRange {
+  /** Text after the number (e.g. "credits"), also read by screen readers. */
+  unit?: string;
+  /** How the value reads in words, e.g. 3 → "Mk III" (aria-valuetext). */
+  valueText?: (value: number) => string;
+}
+
+/**
+ * A whole number with − and + buttons; arrows, PageUp/PageDown, Home/End;
+ * typing is one undo step. `min`/`max` are the field's whole range, not a
+ * rule's limit (see `StepperRange`): mouse, keys and typing all go past a
+ * rule, and the rule's issue shows beside the field.
+ */
+export function NumberStepper(props: NumberStepperProps) {
+  const f = useField(props);
+  const { min, max, unit, valueText } = props;
+  const value = typeof f.value === 'number' ? f.value : Number(f.value);
+  const [text, setText] = useState(String(value));
+  useEffect(() => setText(String(value)), [value]);
+  const step = (key: string) => {
+    const next = stepperKey(key, value, props);
+    if (next !== null && next !== value) f.set(next);
+    return next;
+  };
+  return (
+    <FieldFrame className="kit-stepper" field={f} props={props}>
+      <div className="kit-stepper-row">
+        <button type="button" className="kit-step" tabIndex={-1} aria-hidden="true" disabled={f.readOnly || !canStep('down', value, props)} onClick={() => step('ArrowDown')}>
+          −
+        </button>
+        <input
+          id={f.id}
+          className="kit-input kit-number"
+          type="text"
+          inputMode="numeric"
+          role="spinbutton"
+          aria-valuemin={min}
+          aria-valuemax={max}
+          aria-valuenow={Number.isFinite(value) ? value : undefined}
+          aria-valuetext={valueText ? valueText(value) : unit ? `${value} ${unit}` : undefined}
+          aria-invalid={f.issues.some((i) => i.severity === 'error') || undefined}
+          aria-describedby={describedBy(f.id, f.issues, props.hint)}
+          readOnly={f.readOnly}
+          value={text}
+          onKeyDown={(e) => {
+            if (f.readOnly || e.altKey || e.ctrlKey || e.metaKey) return;
+            if (stepperKey(e.key, value, props) !== null) {
+              e.preventDefault();
+              step(e.key);
+            }
+          }}
+          onChange={(e) => {
+            setText(e.target.value);
+            const n = parseWhole(e.target.value);
+            if (n !== null && n !== value) f.set(n, { coalesce: `type:${f.id}` });
+          }}
+          onBlur={() => {
+            setText(String(value));
+            f.seal();
+          }}
+        />
+        <button type="button" className="kit-step" tabIndex={-1} aria-hidden="true" disabled={f.readOnly || !canStep('up', value, props)} onClick={() => step('ArrowUp')}>
+          +
+        </button>
+        {valueText ? <span className="kit-unit" aria-hidden="true">{valueText(value)}</span> : unit ? <span className="kit-unit" aria-hidden="true">{unit}</span> : null}
+      </div>
+    </FieldFrame>
+  );
+}
 
 /** One option of a select or a chip group. */
 export interface FieldOption<V extends string | number = string> {
