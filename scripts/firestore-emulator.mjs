@@ -154,8 +154,7 @@ export async function ensureFirestore({ env = process.env, timeoutMs = 60_000 } 
  * The emulator the unit run's global setup started for every test file
  * (tests/unit-setup.ts): one Java start per run instead of one per file,
  * which was a third of the unit stage. It may still be starting when the
- * first file asks, so wait for it; its rules are pushed again in case the
- * file changed since. Stopping it is the global setup's job.
+ * first file asks, so wait for it. Stopping it is the global setup's job.
  */
 async function sharedFirestore(env, timeoutMs = 90_000) {
   const port = firestorePort(env);
@@ -163,8 +162,8 @@ async function sharedFirestore(env, timeoutMs = 90_000) {
   if (!(await waitForFirestore(url, timeoutMs))) {
     throw new Error(`The unit run's Firestore emulator did not answer at ${url} within ${timeoutMs / 1000} s. Is Java 17 installed (\`java -version\`)?`);
   }
-  await pushRules(url);
-  return { url, port, started: false, stop: async () => {} };
+  // Now running: ensureFirestore reuses it and pushes the rules.
+  return ensureFirestore({ env });
 }
 
 /**
