@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountDeletedSentence, accountNotYetDeletedSentence, FRESH_SIGN_IN_S, needsFreshSignIn, RECENT_SIGN_IN_S } from './deletion';
+import { accountDeletedSentence, accountNotYetDeletedSentence, endedCampaignsSentence, FRESH_SIGN_IN_S, needsFreshSignIn, RECENT_SIGN_IN_S } from './deletion';
 
 const now = Date.parse('2026-03-01T12:00:00Z');
 const ago = (s: number) => new Date(now - s * 1000).toUTCString();
@@ -36,6 +36,20 @@ describe('accountDeletedSentence', () => {
   it('says so when the cloud or the device had none, or the device could not be counted', () => {
     expect(accountDeletedSentence(0, 0)).toBe('Your account is deleted. It kept no documents in the cloud. There are no documents on this device.');
     expect(accountDeletedSentence(4, null)).toMatch(/the 4 documents it kept in the cloud .* The documents on this device stay here\.$/);
+  });
+  it('names the campaigns it ended between the cloud and the device, and only when there were any', () => {
+    expect(accountDeletedSentence(2, 0, { deleted: 1, left: 2 })).toBe(
+      'Your account is deleted, and with it the 2 documents it kept in the cloud and all their versions. The 1 campaign you ran is deleted, and its players are told when they next open it. You left the 2 campaigns you played in. There are no documents on this device.',
+    );
+    expect(accountDeletedSentence(0, 0, { deleted: 0, left: 0 })).toBe(accountDeletedSentence(0, 0));
+  });
+});
+
+describe('endedCampaignsSentence', () => {
+  it('speaks of the campaigns run and played in, each in its number', () => {
+    expect(endedCampaignsSentence({ deleted: 2, left: 0 })).toBe('The 2 campaigns you ran are deleted, and their players are told when they next open them.');
+    expect(endedCampaignsSentence({ deleted: 0, left: 1 })).toBe('You left the 1 campaign you played in.');
+    expect(endedCampaignsSentence({ deleted: 0, left: 0 })).toBe('');
   });
 });
 

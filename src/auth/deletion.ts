@@ -29,9 +29,10 @@ const documents = (n: number) => `${n} document${n === 1 ? '' : 's'}`;
  * What "Delete my account" did, in two sentences: the cloud's share and this device's.
  * @param cloud documents deleted from the cloud (with all their versions)
  * @param device documents kept on this device; null when they could not be counted
+ * @param campaigns campaigns the account ran (deleted) and belonged to (left); said only when there were any
  * @example accountDeletedSentence(2, 3) ⇒ 'Your account is deleted, and with it the 2 documents it kept in the cloud and all their versions. The 3 documents on this device stay here, and you can keep using them without an account.'
  */
-export function accountDeletedSentence(cloud: number, device: number | null): string {
+export function accountDeletedSentence(cloud: number, device: number | null, campaigns: EndedCampaigns = { deleted: 0, left: 0 }): string {
   const gone =
     cloud === 0
       ? 'Your account is deleted. It kept no documents in the cloud.'
@@ -42,7 +43,26 @@ export function accountDeletedSentence(cloud: number, device: number | null): st
       : device === 0
         ? 'There are no documents on this device.'
         : `The ${documents(device)} on this device stay${device === 1 ? 's' : ''} here, and you can keep using ${device === 1 ? 'it' : 'them'} without an account.`;
-  return `${gone} ${stays}`;
+  return [gone, endedCampaignsSentence(campaigns), stays].filter(Boolean).join(' ');
+}
+
+/** Campaigns an account deletion ended: those it ran were deleted, the others left. */
+export interface EndedCampaigns {
+  deleted: number;
+  left: number;
+}
+
+const campaignCount = (n: number) => `${n} campaign${n === 1 ? '' : 's'}`;
+
+/**
+ * The campaigns' share of the deletion, or '' when the account had none
+ * (the players of a deleted campaign read why when they next open it).
+ * @example endedCampaignsSentence({ deleted: 1, left: 2 }) ⇒ 'The 1 campaign you ran is deleted, and its players are told when they next open it. You left the 2 campaigns you played in.'
+ */
+export function endedCampaignsSentence({ deleted, left }: EndedCampaigns): string {
+  const ran = deleted === 0 ? '' : `The ${campaignCount(deleted)} you ran ${deleted === 1 ? 'is' : 'are'} deleted, and ${deleted === 1 ? 'its' : 'their'} players are told when they next open ${deleted === 1 ? 'it' : 'them'}.`;
+  const played = left === 0 ? '' : `You left the ${campaignCount(left)} you played in.`;
+  return [ran, played].filter(Boolean).join(' ');
 }
 
 /** The cloud is already empty, but Firebase wants a fresh sign-in before the account itself goes. */

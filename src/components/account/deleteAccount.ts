@@ -5,7 +5,7 @@
  * then the account. If the cloud cannot be emptied the account stays, so
  * nothing of the user is left where they can no longer reach it.
  */
-import { accountDeletedSentence, accountNotYetDeletedSentence, authErrorCode, needsFreshSignIn, withSdk } from '../../auth';
+import { accountDeletedSentence, accountNotYetDeletedSentence, authErrorCode, needsFreshSignIn, withSdk, type EndedCampaigns } from '../../auth';
 import { rememberAccountDeleted } from '../../stores/user';
 
 export type DeletionOutcome =
@@ -52,12 +52,15 @@ export async function deleteAccount(uid: string, confirmed: boolean, erasedBefor
   }
   const sync = await import('../library/cloud/cloudSync');
   let erased: number;
+  let campaigns: EndedCampaigns;
   try {
-    erased = erasedBefore + (await sync.eraseAccountCloud(uid)).documents;
+    const report = await sync.eraseAccountCloud(uid);
+    erased = erasedBefore + report.documents;
+    campaigns = report.campaigns;
   } catch (e) {
     throw new AccountNotDeletedError(e, e instanceof sync.CloudUnavailable);
   }
-  const sentence = accountDeletedSentence(erased, await sync.countDeviceDocuments().catch(() => null));
+  const sentence = accountDeletedSentence(erased, await sync.countDeviceDocuments().catch(() => null), campaigns);
   // Signed out, a guarded page (the library) leaves for /login at once: the notice goes along.
   rememberAccountDeleted(sentence);
   try {

@@ -10,7 +10,7 @@ import { $accountDocumentCounts, $user, initAuth } from '../../../stores/user';
 import { $syncStatus, browserLock, type SyncEngine } from '../../../storage/sync';
 import { FIRESTORE_EMULATOR_OVERRIDE_KEY, firestoreEmulatorTarget, type FirestoreTarget } from '../../../storage/cloudConfig';
 import type { CloudRepository } from '../../../storage/cloud';
-import type { EraseReport } from '../../../storage/cloudErase';
+import type { AccountEraseReport } from '../../../storage/cloudErase';
 import type { SavedSetting } from '../../../storage/cloudSettings';
 import type { DocumentRepository } from '../../../storage/types';
 import { cloudProblem } from '../../../storage/problems';
@@ -133,7 +133,7 @@ export async function keepAccountCloud(uid: string): Promise<void> {
   await keepAccount(db, uid);
 }
 
-export async function eraseAccountCloud(uid: string): Promise<EraseReport> {
+export async function eraseAccountCloud(uid: string): Promise<AccountEraseReport> {
   if (current?.uid === uid) {
     current.engine.stop();
     current = null;
