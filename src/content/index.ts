@@ -22,7 +22,7 @@ export { ContentError, ContentErrors } from './errors';
 export { parseMarkdown, type ParsedMarkdown, type FoundLink, type FoundComponent, type FoundProblem } from './markdown';
 
 /** Navigation: the tree of pages, a page's trail, its neighbours. */
-export { buildNavigation, flattenNavigation, surroundAll, trail } from './navigation';
+export { buildNavigation, flattenNavigation, surroundAll, trail, sidebarLevel, folderHref, SIDEBAR_LEVEL_MAX, type SidebarLevel } from './navigation';
 
 /** What a route renders: the page's data for the layouts, its layout, the pages to pre-render and their files. */
 export { pageData, type PageData, type SiteView } from './pageData';
@@ -44,4 +44,4 @@ export { factsOf, computeFacts, type RecordFacts } from './recordFacts';
 export { sitemapPaths, sitemapXml, robotsTxt, absoluteUrl, isIndexable } from './sitemap';
 
 /** The site index page: every page and its headings, by section (the no-JavaScript search). */
-export { siteIndex, type IndexedSection, type IndexedPage } from './siteIndex';
+export { siteIndex, siteIndexAnchor, type IndexedSection, type IndexedPage } from './siteIndex';

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { loadSite } from './load';
-import { trail, flattenNavigation } from './navigation';
+import { trail, flattenNavigation, sidebarLevel, folderHref } from './navigation';
+import type { NavNode } from './types';
 import { writeCorpus, page } from './testing';
 
 describe('navigation tree', () => {
@@ -41,5 +42,39 @@ describe('navigation tree', () => {
 
   it('flattens pages (not bare folders) in reading order', () => {
     expect(flattenNavigation(site.navigation).map((n) => n._path)).toEqual(['/a/one', '/a/sub/deep', '/b']);
+  });
+});
+
+describe('sidebarLevel', () => {
+  const folders: NavNode[] = Array.from({ length: 80 }, (_, i) => ({ title: `Folder ${i + 1}`, _path: `/s/f${i + 1}`, stem: `s/${i + 1}.f${i + 1}`, page: false }));
+  const at = (path: string) => (node: NavNode) => node._path === path;
+
+  it('shows a short level whole', () => {
+    const level = sidebarLevel(folders.slice(0, 15), at('/s/f3'));
+    expect(level.nodes).toHaveLength(15);
+    expect(level.hidden).toBe(0);
+  });
+
+  it('shows a long level around the entry on the way to the page, the same size wherever it is', () => {
+    const middle = sidebarLevel(folders, at('/s/f40'));
+    expect(middle.nodes.map((n) => n._path)).toContain('/s/f40');
+    expect(middle.nodes[0]!._path).toBe('/s/f33');
+    expect(middle.hidden).toBe(65);
+    expect(sidebarLevel(folders, at('/s/f2')).nodes[0]!._path).toBe('/s/f1');
+    const last = sidebarLevel(folders, at('/s/f80')).nodes;
+    expect(last).toHaveLength(15);
+    expect(last.at(-1)!._path).toBe('/s/f80');
+  });
+
+  it('shows the first entries when no entry is on the way (the section page itself)', () => {
+    expect(sidebarLevel(folders, () => false).nodes.map((n) => n._path).slice(0, 2)).toEqual(['/s/f1', '/s/f2']);
+  });
+});
+
+describe('folderHref', () => {
+  it("opens a folder's own page, or else its first page, depth first", () => {
+    const deep: NavNode = { title: 'A', _path: '/a', stem: 'a', page: false, children: [{ title: 'B', _path: '/a/b', stem: 'a/b', page: false, children: [{ title: 'C', _path: '/a/b/c', stem: 'a/b/c', page: true }] }] };
+    expect(folderHref(deep)).toBe('/a/b/c');
+    expect(folderHref({ ...deep, page: true })).toBe('/a');
   });
 });

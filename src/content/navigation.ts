@@ -136,3 +136,42 @@ export function folderOf(dirFile: string): { route: string; stem: string } {
   const dir = dirFile.replace(/(^|\/)_dir\.ya?ml$/, '');
   return { route: dir ? routeOf(stemOf(dir)) : '/', stem: dir };
 }
+
+/** Entries one level of a page's sidebar shows at most (the rules section has 10). */
+export const SIDEBAR_LEVEL_MAX = 15;
+
+/** One level of the sidebar as a page shows it: the entries, and how many are left out. */
+export interface SidebarLevel {
+  nodes: NavNode[];
+  hidden: number;
+}
+
+/**
+ * A level of at most `max` entries shows whole; a longer one shows `max`
+ * entries around the one on the way to the page (or its first `max`), and
+ * counts the rest, which the site index lists. So a page's sidebar stays the
+ * same size however large its section grows: a 2,000-page section's 80
+ * folders were 13 KB of every one of its pages' HTML (a quarter of a
+ * 20,000-page site's output).
+ * @param onTrail whether an entry is the page or a folder on the way to it
+ */
+export function sidebarLevel(nodes: NavNode[], onTrail: (node: NavNode) => boolean, max = SIDEBAR_LEVEL_MAX): SidebarLevel {
+  if (nodes.length <= max) return { nodes, hidden: 0 };
+  const at = Math.max(0, nodes.findIndex(onTrail));
+  const start = Math.min(Math.max(0, at - Math.floor(max / 2)), nodes.length - max);
+  return { nodes: nodes.slice(start, start + max), hidden: nodes.length - max };
+}
+
+/**
+ * Where a folder's link in the sidebar goes: its own page, or else its first
+ * page (depth first), since a folder without an `index.md` has no page of
+ * its own to open.
+ */
+export function folderHref(folder: NavNode): string {
+  if (folder.page) return folder._path;
+  for (const child of folder.children ?? []) {
+    const href = child.page ? child._path : child.children ? folderHref(child) : null;
+    if (href) return href;
+  }
+  return folder._path;
+}

@@ -23,6 +23,11 @@ export interface IndexedSection {
   pages: IndexedPage[];
 }
 
+/** The site index's anchor of a section (`#si-rules`), for links from elsewhere such as the sidebar. */
+export function siteIndexAnchor(sectionTitle: string): string {
+  return `si-${sectionTitle.toLowerCase().replace(/\W+/g, '-')}`;
+}
+
 /** Sections in navigation order, each with its published pages depth first; redirects left out. */
 export function siteIndex(site: Pick<Site, 'navigation' | 'pages'>): IndexedSection[] {
   const pageOf = (node: NavNode) => (node.page && !node.redirect ? site.pages.get(node._path) : undefined);
