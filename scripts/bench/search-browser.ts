@@ -1,7 +1,10 @@
 /**
- * Search in Chromium on a built site (`bench:search -- --browser DIST [--query WORD] [--runs N]`):
+ * Search in Chromium on a built site (`bench:search -- --browser DIST [--query Q]… [--runs N]`),
+ * over a set of queries (`QUERIES`, or each `--query` given), each on a fresh page:
  *  - bytes fetched from opening search until the first result shows (as sent, compressed by the server; code included),
  *  - time from opening search on a fresh page (new context, empty cache) to the first result,
+ *  - for a query that finds nothing, both until the page says so,
+ *  - median, p95 and max over the queries and runs, and the queries that cost most,
  *  - a warm query: from the last key press to the results in the page.
  * Beside it, in the same run, the anchor: Pagefind (what Astro Starlight
  * ships) indexing the same built pages, measured the same way through its
@@ -35,7 +38,29 @@ async function waitForServer(at = origin): Promise<void> {
 // Words of the rules and of the generated corpus (scripts/corpus.ts).
 const WARM_QUERIES = ['edge', 'guard', 'armour', 'initiative', 'hacking', 'strain', 'rifle', 'sparks', 'reactor', 'cipher', 'quarantine', 'plasma rifle'];
 
+/**
+ * The default set: what readers type, not only the easy cases. A single word
+ * costs one postings part; what makes the tail heavy is a query that stands
+ * for many index words (a short prefix, a typo) or several words.
+ */
+export const QUERIES = [
+  // Common words of the corpus vocabulary (each in about 40% of its sections).
+  'plasma', 'reactor', 'signal', 'quarantine', 'netrunner', 'ember',
+  // Rare words: a page's number in its title, a word of one page (the corpus's home), a table's column.
+  '4217', 'benchmark', 'note',
+  // Two words.
+  'plasma rifle', 'void signal', 'neon market', 'drone relay', 'ghost uplink',
+  // Being typed: a prefix of 2–3 letters, alone and after a word.
+  'pl', 'co', 'st', 'neo', 'reactor co',
+  // Mistyped.
+  'frieghter', 'netrunnr', 'arcolgy', 'plasmma rifle',
+  // Nothing to find.
+  'xylophone',
+];
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The value below which 95% of `xs` fall (nearest rank, as `bench:search`'s other figures). */
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.95 * xs.length))]!;
 
 /**
  * Bytes (as sent: headers and compressed body) of the responses that ended
@@ -58,7 +83,7 @@ async function measured(page: Page, act: () => Promise<number>): Promise<{ bytes
   return { bytes, ms: Math.round(shown - start) };
 }
 
-/** Opens search on a fresh page and types `query`: bytes and milliseconds until the first result. */
+/** Opens search on a fresh page and types `query`: bytes and milliseconds until the first result (or "nothing matched"). */
 async function firstResult(page: Page, query: string): Promise<{ bytes: number; ms: number }> {
   await page.goto(`${origin}/rules`);
   await page.waitForFunction(() => document.documentElement.dataset.searchReady === 'true');
@@ -67,7 +92,8 @@ async function firstResult(page: Page, query: string): Promise<{ bytes: number; 
   await page.evaluate(() => {
     const w = window as Window & { firstResultAt?: number };
     new MutationObserver((_, observer) => {
-      if (!document.querySelector('[role="option"]')) return;
+      // A result, or the dialog saying that nothing matched: the query's answer either way.
+      if (!document.querySelector('[role="option"], .search-state[role="status"]')) return;
       w.firstResultAt = performance.timeOrigin + performance.now();
       observer.disconnect();
     }).observe(document.body, { childList: true, subtree: true });
@@ -75,12 +101,12 @@ async function firstResult(page: Page, query: string): Promise<{ bytes: number; 
   return measured(page, async () => {
     await page.keyboard.press('Control+k');
     await page.getByRole('combobox').fill(query);
-    await page.getByRole('option').first().waitFor();
+    await page.locator('[role="option"], .search-state[role="status"]').first().waitFor();
     return page.evaluate(() => (window as Window & { firstResultAt?: number }).firstResultAt!);
   });
 }
 
-/** The same with Pagefind: from loading its code to the first result's data. */
+/** The same with Pagefind: from loading its code to the first result's data (or an empty answer). */
 async function pagefindFirstResult(page: Page, query: string): Promise<{ bytes: number; ms: number }> {
   await page.goto(`${pagefindOrigin}/`);
   return measured(page, async () => {
@@ -92,7 +118,7 @@ async function pagefindFirstResult(page: Page, query: string): Promise<{ bytes: 
       const first = search.results[0] ? (await search.results[0].data()).url : null;
       return { first, at: performance.timeOrigin + performance.now() };
     }, query);
-    if (!found.first) throw new Error(`Pagefind found nothing for "${query}".`);
+    // Nothing found is an answer too (Pagefind has no typo matching): counted until it is known.
     return found.at;
   });
 }
@@ -167,7 +193,25 @@ async function warmQueries(page: Page, queries: string[]): Promise<number[]> {
   return out;
 }
 
-export async function browserReport(dist: string, query: string, runs: number): Promise<Record<string, unknown>> {
+type Measured = { query: string; bytes: number; ms: number };
+
+/** Median, p95 and max of bytes (KB) and of milliseconds over every query and run. */
+function spread(xs: Measured[]) {
+  const bytes = xs.map((f) => f.bytes / 1024);
+  const ms = xs.map((f) => f.ms);
+  const kb = (v: number) => Number(v.toFixed(1));
+  return {
+    bytesBeforeFirstResultKB: { median: kb(median(bytes)), p95: kb(p95(bytes)), max: kb(Math.max(...bytes)) },
+    firstResultFreshPageMs: { median: median(ms), p95: p95(ms), max: Math.max(...ms) },
+  };
+}
+
+/**
+ * Both engines over `queries`, each query on a fresh page (new context, empty
+ * cache, no service worker), `runs` times; the two alternate, so both meet
+ * the same machine load.
+ */
+export async function browserReport(dist: string, queries: string[], runs: number): Promise<Record<string, unknown>> {
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`bench:search: ${dist}/ has no build; run npm run build first.`);
   const pagefindDir = pagefindSite(dist);
   // In process groups of their own: npx starts serve as a child, and both must end with the benchmark.
@@ -179,31 +223,40 @@ export async function browserReport(dist: string, query: string, runs: number): 
   try {
     await waitForServer();
     await waitForServer(pagefindOrigin);
-    const ours: { bytes: number; ms: number }[] = [];
-    const pagefind: { bytes: number; ms: number }[] = [];
+    const ours: Measured[] = [];
+    const pagefind: Measured[] = [];
     let warm: number[] = [];
     for (let i = 0; i < runs; i++) {
-      // Alternating, so that both meet the same machine load.
-      for (const [results, measure] of [[ours, firstResult], [pagefind, pagefindFirstResult]] as const) {
-        const context = await browser.newContext({ serviceWorkers: 'block' });
-        const page = await context.newPage();
-        results.push(await measure(page, query));
-        if (i === 0 && results === ours) warm = await warmQueries(page, WARM_QUERIES);
-        await context.close();
+      for (const query of queries) {
+        for (const [results, measure] of [[ours, firstResult], [pagefind, pagefindFirstResult]] as const) {
+          const context = await browser.newContext({ serviceWorkers: 'block' });
+          const page = await context.newPage();
+          results.push({ query, ...(await measure(page, query)) });
+          if (i === 0 && results === ours && warm.length === 0) warm = await warmQueries(page, WARM_QUERIES);
+          await context.close();
+        }
       }
     }
-    const figures = (xs: { bytes: number; ms: number }[]) => ({
-      bytesBeforeFirstResultKB: Number((median(xs.map((f) => f.bytes)) / 1024).toFixed(1)),
-      firstResultFreshPageMs: { median: median(xs.map((f) => f.ms)), runs: xs.map((f) => f.ms) },
+    const a = spread(ours);
+    const b = spread(pagefind);
+    const ratio = (x: number, y: number) => Number((x / y).toFixed(2));
+    // Per query, the median of its runs: where the tail comes from.
+    const perQuery = queries.map((query) => {
+      const kb = (xs: Measured[]) => Number((median(xs.filter((f) => f.query === query).map((f) => f.bytes)) / 1024).toFixed(1));
+      return { query, nucleusKB: kb(ours), pagefindKB: kb(pagefind) };
     });
     return {
-      query,
-      nucleus: { ...figures(ours), warmQueryLastKeyToResultsMs: { median: Number(median(warm).toFixed(1)), max: Number(Math.max(...warm).toFixed(1)), queries: warm.length } },
-      pagefind: figures(pagefind),
+      queries: queries.length,
+      runs,
+      nucleus: { ...a, warmQueryLastKeyToResultsMs: { median: Number(median(warm).toFixed(1)), max: Number(Math.max(...warm).toFixed(1)), queries: warm.length } },
+      pagefind: b,
       ratios: {
-        bytes: Number((median(ours.map((f) => f.bytes)) / median(pagefind.map((f) => f.bytes))).toFixed(2)),
-        firstResultMs: Number((median(ours.map((f) => f.ms)) / median(pagefind.map((f) => f.ms))).toFixed(2)),
+        bytesMedian: ratio(a.bytesBeforeFirstResultKB.median, b.bytesBeforeFirstResultKB.median),
+        bytesP95: ratio(a.bytesBeforeFirstResultKB.p95, b.bytesBeforeFirstResultKB.p95),
+        firstResultMsMedian: ratio(a.firstResultFreshPageMs.median, b.firstResultFreshPageMs.median),
+        firstResultMsP95: ratio(a.firstResultFreshPageMs.p95, b.firstResultFreshPageMs.p95),
       },
+      perQuery: perQuery.sort((x, y) => y.nucleusKB - x.nucleusKB),
     };
   } finally {
     await browser.close();

@@ -2,7 +2,9 @@
  * Search benchmark: sizes, load time and query latency of the search index.
  *   npm run --silent bench:search -- --content DIR   (builds the index from a content folder, e.g. the generated corpus)
  *   npm run --silent bench:search -- --dist DIR      (reads a built site's search files)
- *   npm run --silent bench:search -- --browser DIR   (a built site in Chromium: bytes and time to the first result, warm queries; search-browser.ts)
+ *   npm run --silent bench:search -- --browser DIR [--query Q]… [--runs N]
+ *     (a built site in Chromium beside Pagefind, over a set of queries: bytes and time to the first result
+ *     at median, p95 and max, warm queries; search-browser.ts)
  * `bench:query --db …` prints the same figures for the index inside a built database.
  * Numbers, never assertions; on a shared machine times are upper bounds.
  */
@@ -145,8 +147,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const dist = arg('dist');
   const browser = arg('browser');
   if (browser) {
-    const { browserReport } = await import('./search-browser');
-    console.log(JSON.stringify(await browserReport(browser, arg('query') ?? 'plasma', Number(arg('runs') ?? 5)), null, 2));
+    const { browserReport, QUERIES } = await import('./search-browser');
+    // Each --query given, or the default set; one query is run 5 times, a set once.
+    const asked = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--query' ? [a] : []));
+    const queries = asked.length ? asked : QUERIES;
+    console.log(JSON.stringify(await browserReport(browser, queries, Number(arg('runs') ?? (queries.length === 1 ? 5 : 1))), null, 2));
     process.exit(0);
   }
   let files: Map<string, string>;
@@ -161,7 +166,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   } else if (dist) {
     files = searchFilesIn(dist);
   } else {
-    console.error('usage: npm run --silent bench:search -- --content DIR | --dist DIR | --browser DIST [--query WORD] [--runs N]');
+    console.error('usage: npm run --silent bench:search -- --content DIR | --dist DIR | --browser DIST [--query Q]… [--runs N]');
     process.exit(2);
   }
   console.log(JSON.stringify({ ...(buildMs === undefined ? {} : { indexBuildMs: Math.round(buildMs) }), ...searchReport(files) }, null, 2));

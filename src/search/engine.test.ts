@@ -118,6 +118,34 @@ describe('search loading', () => {
     expect(fetched).toHaveLength(2);
   });
 
+  it('answers a short prefix from its nearest word first, fetching its other words once those results show, and ends with what a loaded engine gives', () => {
+    // "co" stands for five words common enough to fill a postings part each; "core", the nearest, answers first.
+    const words = 'core colony convoy corsair contract';
+    const ships = Array.from({ length: 1200 }, (_, n) =>
+      sectionsOf(pageRecord(`/guide/ship-${n}`, `Ship ${n} ${words}`, `${n % 3 ? words : 'dust'} s${n}x.\n\n## Hold ${words}\n\n${words}.\n\n## Deck ${words}\n\n${words}.\n`), 'Guide'),
+    ).flat();
+    const index = createSearchIndex(ships, 'ships');
+    const e = new SearchEngine();
+    e.addManifest(index.manifest);
+    const add = (paths: string[]) => paths.forEach((p) => e.addPart(JSON.parse(index.files.get(p)!)));
+    const lead = e.search('co', { limit: 40 });
+    expect(lead.missing).toHaveLength(1);
+    add(lead.missing);
+    const page = e.search('co', { limit: 40 });
+    expect(page.hits).toEqual([]);
+    expect(page.missing.every((p) => p.includes('/pages-'))).toBe(true);
+    add(page.missing);
+    const first = e.search('co', { limit: 40 });
+    expect(first.hits.length).toBeGreaterThan(0);
+    const later = first.missing.filter((p) => p.includes('/postings-'));
+    expect(later.length).toBeGreaterThan(0);
+    const { results, fetched } = searchLoading(e, index.files, 'co', { limit: 40 });
+    expect(fetched).toEqual(expect.arrayContaining(later));
+    const loaded = engineFor(ships).search('co', { limit: 40 });
+    expect(results.hits.map((h) => h.id)).toEqual(loaded.hits.map((h) => h.id));
+    expect(results.total).toBe(loaded.total);
+  });
+
   it('shows the best results first while the page parts of later ones are still to come', () => {
     const e = fresh();
     for (const p of e.search('rocks').missing) e.addPart(JSON.parse(built.files.get(p)!));

@@ -77,7 +77,11 @@ export interface SearchResults {
    * Parts to fetch before the results are complete (addresses, format.ts
    * `partPath`): the postings of the query's words (then `hits` is empty and
    * `total` unknown, 0), or the page parts of results not shown yet (`hits`
-   * holds the best results up to the first of those).
+   * holds the best results up to the first of those). A word that stands for
+   * many index words (a short prefix, a typo) is first read as its best
+   * words alone (`leadWords`): once their results show, the postings of the
+   * others are listed here too, and `hits` and `total` are provisional until
+   * they are added.
    */
   missing: string[];
   /** Text parts of the shown hits not loaded yet (excerpts follow without them). */
@@ -313,6 +317,21 @@ export class SearchEngine {
     return out;
   }
 
+  /**
+   * The query read as each word's best index words alone: those of its
+   * highest weight (the word itself and the rules' word for it, else the
+   * nearest completion or typo). "co" stands for seven words of the corpus,
+   * seven postings parts of about 14 KB gzipped each; its first screen needs
+   * one of them, and the others follow once it shows.
+   */
+  private leadWords(terms: QueryTerm[]): QueryTerm[] {
+    return terms.map((t) => {
+      let top = 0;
+      for (const { weight } of t.words.values()) top = Math.max(top, weight);
+      return { ...t, words: new Map([...t.words].filter(([, f]) => f.weight === top)) };
+    });
+  }
+
   /** Postings parts the query's words need that are not here yet. */
   private missingPostings(terms: QueryTerm[], included: boolean[]): string[] {
     const missing = new Set<string>();
@@ -329,9 +348,12 @@ export class SearchEngine {
   }
 
   search(query: string, options: QueryOptions = {}): SearchResults {
-    const ranked = this.ranked(query, options);
+    const ranked = this.ranked(query, options, { typos: true, provisional: true });
     if (!ranked.best) return { hits: [], terms: ranked.terms, missing: ranked.missing, missingTexts: [], total: 0 };
-    return { ...this.hits(ranked.best.items()), terms: ranked.terms, total: ranked.total };
+    const shown = { ...this.hits(ranked.best.items()), terms: ranked.terms, total: ranked.total };
+    // Provisional results: the further words' postings once the first results are on screen, not before.
+    if (ranked.missing.length > 0) shown.missing = shown.hits.length > 0 || ranked.total === 0 ? [...shown.missing, ...ranked.missing] : shown.missing;
+    return shown;
   }
 
   /**
@@ -353,8 +375,12 @@ export class SearchEngine {
     return [...parts];
   }
 
-  /** The query's best results as ranked, or the postings parts it still needs. */
-  private ranked(query: string, options: QueryOptions, read: { typos: boolean } = { typos: true }): { terms: string[]; missing: string[]; best?: TopList; total: number } {
+  /**
+   * The query's best results as ranked, or the postings parts it still needs.
+   * `provisional`: once the parts of the words' best index words are here
+   * (`leadWords`), ranked with those, the rest named in `missing`.
+   */
+  private ranked(query: string, options: QueryOptions, read: { typos: boolean; provisional?: boolean }): { terms: string[]; missing: string[]; best?: TopList; total: number } {
     const and = (options.combineWith ?? 'AND') === 'AND';
     const terms = this.queryTerms(query, read.typos);
     const highlight = new Set<string>();
@@ -368,13 +394,17 @@ export class SearchEngine {
 
     const included = this.indexes.map((s) => !s.drafts || !!options.drafts);
     const missing = this.missingPostings(terms, included);
-    if (missing.length > 0) return { ...none, missing };
+    if (missing.length > 0) {
+      const lead = read.provisional ? this.missingPostings(this.leadWords(terms), included) : missing;
+      if (lead.length > 0) return { ...none, missing: lead };
+    }
+    // Words whose postings are not here yet add nothing to the scores (`postings` gives none).
     const scratch = this.score(terms, included);
     // The words a result must have (all, when every word is a stop word).
     let required = terms.reduce((m, t, q) => (t.optional ? m : m | (1 << q)), 0);
     if (required === 0) required = (1 << terms.length) - 1;
     const { best, total } = this.rank(scratch, required, and, options.limit ?? 50);
-    return { ...none, best, total };
+    return { ...none, missing, best, total };
   }
 
   /**

@@ -12,8 +12,11 @@
  *    words first.
  * 4. A search asks for the parts of the index it needs (its words' postings,
  *    then the page parts of the results on screen, then their texts for
- *    excerpts); each part that arrives runs the same search again. While a
- *    new query waits for its words, the last results stay on screen. Once
+ *    excerpts); each part that arrives runs the same search again. A word
+ *    that stands for many index words (a short prefix, a typo) shows the
+ *    results of its best ones first and fetches the others after (engine.ts
+ *    `leadWords`). While a new query waits for its words, the last results
+ *    stay on screen. Once
  *    results show, a small index (a site of a few hundred pages) loads the
  *    rest of its postings and page parts, so the next words answer without
  *    the network. Each complete answer also fetches the page parts of the
