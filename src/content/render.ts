@@ -118,7 +118,8 @@ export function renderNode(node: BodyNode, options: RenderOptions = {}): string 
   if (/^h[1-6]$/.test(tag) && node.props?.id) {
     const id = escapeHtml(String(node.props.id));
     const inner = node.children.map((c) => renderNode(c, options)).join('');
-    return `<${tag} id="${id}">${inner}<a class="heading-anchor" href="#${id}" aria-hidden="true" tabindex="-1">#</a></${tag}>`;
+    // The "#" link beside it is the page script's (src/scripts/anchors.ts): not in every page's HTML.
+    return `<${tag} id="${id}">${inner}</${tag}>`;
   }
   if (tag === 'table') {
     const name = options.tableNames?.get(node) ?? 'Table';

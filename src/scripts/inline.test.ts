@@ -18,6 +18,8 @@ describe('inline scripts as pages carry them', () => {
   it('keep the colour-mode script whole: it parses and holds no comment', () => {
     expect(() => new Function(THEME_BOOT)).not.toThrow();
     expect(THEME_BOOT).not.toMatch(/^\s*\/\//m);
-    expect(THEME_BOOT).toContain("localStorage.getItem('nucleus:color-mode')");
+    expect(THEME_BOOT).toContain('localStorage.getItem("nucleus:color-mode")');
+    // Minified: one line, no indentation (every page carries it).
+    expect(THEME_BOOT).not.toMatch(/\n/);
   });
 });

@@ -12,6 +12,7 @@
 import { decideGuard } from '../auth/guard';
 import { SIGNED_IN_HINT_KEY, REDIRECT_PENDING_KEY } from '../auth/hint';
 import { BASE } from '../config/base';
+import { transformSync } from 'esbuild';
 
 const base = JSON.stringify(BASE.replace(/\/$/, ''));
 
@@ -31,31 +32,44 @@ export function compact(strings: TemplateStringsArray, ...values: unknown[]): st
     .join('\n');
 }
 
+/**
+ * A script as every page carries it: minified (names shortened, spaces
+ * dropped), at build time only. THEME_BOOT is in every page's <head>; without
+ * its comments it was still 1.7 KB a page, 8.5 MB of a 5,000-page site, and
+ * half of that was names and indentation. It stays inline: as a file it would
+ * cost a request before first paint, or a flash of the wrong colour mode.
+ */
+export function minified(code: string): string {
+  return transformSync(code, { minify: true, target: 'es2017' }).code.trim();
+}
+
 /** Before first paint (Base.astro's <head>): the colour mode, the island-error record, the popstate hook. */
-export const THEME_BOOT = compact`(function () {
+export const THEME_BOOT = minified(compact`(function () {
   // Before first paint: the forced mode, else the stored choice, else the system's.
+  // w rather than window: the minifier shortens a local name, not a global.
+  var w = window;
   var r = document.documentElement;
   var m = r.dataset.forced;
   if (!m) {
     try { m = localStorage.getItem('nucleus:color-mode'); } catch (e) {}
   }
-  if (m !== 'light' && m !== 'dark') m = window.matchMedia && matchMedia('(prefers-color-scheme: light)').matches ? 'light' : 'dark';
+  if (m !== 'light' && m !== 'dark') m = w.matchMedia && w.matchMedia('(prefers-color-scheme: light)').matches ? 'light' : 'dark';
   r.dataset.theme = m;
   r.classList.add('js');
   // Search shortcuts from the first moment (issue 25): the search button's
   // module (src/components/search/button.ts) opens search for a queued one;
   // once the dialog is mounted it handles its shortcuts itself.
-  if (!window.__nucleusSearchKeys) {
-    window.__nucleusSearchKeys = true;
-    window.addEventListener('keydown', function (e) {
-      if (window.__nucleusSearchHandled || e.defaultPrevented) return;
+  if (!w.__nucleusSearchKeys) {
+    w.__nucleusSearchKeys = true;
+    w.addEventListener('keydown', function (e) {
+      if (w.__nucleusSearchHandled || e.defaultPrevented) return;
       var t = e.target || {};
       var typing = t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName || '');
       var key = (e.key || '').toLowerCase();
       if (((e.ctrlKey || e.metaKey) && key === 'k') || (key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !typing)) {
         e.preventDefault();
-        window.__nucleusSearchQueued = true;
-        window.dispatchEvent(new Event('nucleus:search-key'));
+        w.__nucleusSearchQueued = true;
+        w.dispatchEvent(new Event('nucleus:search-key'));
       }
     });
   }
@@ -63,29 +77,29 @@ export const THEME_BOOT = compact`(function () {
   // record it for scripts/resilience.ts (reload once, or show the error).
   // A failed dynamic import may also surface as an unhandled rejection,
   // possibly before any module script has run: record both from here.
-  var list = (window.__nucleusIslandErrors = []);
+  var list = (w.__nucleusIslandErrors = []);
   var report = function (url, err) {
     var f = { url: url, error: err };
     list.push(f);
-    window.dispatchEvent(new CustomEvent('nucleus:island-error', { detail: f }));
+    w.dispatchEvent(new CustomEvent('nucleus:island-error', { detail: f }));
   };
   var log = console.error;
   console.error = function (msg, err) {
     if (typeof msg === 'string' && msg.indexOf('[astro-island] Error hydrating') === 0) report(msg.slice(31), err);
     return log.apply(console, arguments);
   };
-  window.addEventListener('unhandledrejection', function (e) { report('', e.reason); });
+  w.addEventListener('unhandledrejection', function (e) { report('', e.reason); });
   // Back/forward between one page's own views (an editor's list and document):
   // handlers here run before Astro's router, which would swap the whole page;
   // one that returns true has shown the entry itself and keeps the event.
-  var pop = (window.__nucleusPopFirst = window.__nucleusPopFirst || []);
-  if (!window.__nucleusPopHooked) {
-    window.__nucleusPopHooked = true;
-    window.addEventListener('popstate', function (e) {
+  var pop = (w.__nucleusPopFirst = w.__nucleusPopFirst || []);
+  if (!w.__nucleusPopHooked) {
+    w.__nucleusPopHooked = true;
+    w.addEventListener('popstate', function (e) {
       for (var i = 0; i < pop.length; i++) if (pop[i](e)) return e.stopImmediatePropagation();
     });
   }
-})();`;
+})();`);
 
 /**
  * A guarded page's first step (GuardMount.astro), before its content is
