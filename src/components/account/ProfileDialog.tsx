@@ -2,20 +2,12 @@
  * The profile dialog: who is signed in, their name, e-mail and its
  * verification, sign-in providers, signing out and deleting the account.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useStore } from '@nanostores/react';
-import { authErrorMessage, isWrongCredentials, withSdk, type AccountUser } from '../../auth';
-import { $accountDocumentCounts, $user, setUser, showAccountDeleted } from '../../stores/user';
+import { $accountDocumentCounts } from '../../stores/user';
 import Modal from './Modal';
-import { ACCOUNT_KEPT, AccountNotDeletedError, deleteAccount, keepAccount } from './deleteAccount';
-
-/** Firebase wants a fresh sign-in before the account goes: what to say, and what is already erased. */
-interface Reauth {
-  sentence: string;
-  erased: number;
-  /** The cloud is erased and the account's tombstone stands: keeping the account must take it down. */
-  midway: boolean;
-}
+import { Avatar } from './Avatar';
+import { useProfileDialog } from './useProfileDialog';
 
 /** Documents kept on this device and in the cloud; null hides the line. */
 export interface DocumentCounts {
@@ -40,109 +32,16 @@ const PROVIDER_NAMES: Record<string, string> = {
 };
 
 export { initialsOf } from './initials';
-import { initialsOf } from './initials';
-
-export function Avatar({ user, size = 'sm' }: { user: AccountUser; size?: 'sm' | 'lg' }) {
-  const [broken, setBroken] = useState(false);
-  if (user.photoURL && !broken) {
-    return <img className={`avatar avatar-${size}`} src={user.photoURL} alt="" referrerPolicy="no-referrer" onError={() => setBroken(true)} />;
-  }
-  return (
-    <span className={`avatar avatar-${size} avatar-initials`} aria-hidden="true">
-      {initialsOf(user)}
-    </span>
-  );
-}
+export { Avatar };
 
 export default function ProfileDialog({ open, onClose, documentCounts }: Props) {
-  const user = useStore($user);
+  const { user, name, setName, busy, error, notice, confirmDelete, setConfirmDelete, reauth, password, setPassword, usesPassword, saveName, resendVerification, signOut, doDelete, keep, close } =
+    useProfileDialog(open, onClose);
   const storedCounts = useStore($accountDocumentCounts);
   const counts = documentCounts !== undefined ? documentCounts : storedCounts;
   const uid = useId().replace(/:/g, '');
-  const [name, setName] = useState(user?.displayName ?? '');
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [reauth, setReauth] = useState<Reauth | null>(null);
-  const [password, setPassword] = useState('');
-
-  useEffect(() => {
-    if (open) {
-      setName($user.get()?.displayName ?? '');
-      setError(null);
-      setNotice(null);
-      setConfirmDelete(false);
-      setReauth(null);
-      setPassword('');
-      // Pick up a verification done in another tab.
-      void withSdk((sdk) => sdk.reload())
-        .then((u) => u && setUser(u))
-        .catch(() => {});
-    }
-  }, [open]);
-
-  const run = async (what: string, task: () => Promise<void>) => {
-    setBusy(what);
-    setError(null);
-    setNotice(null);
-    try {
-      await task();
-    } catch (e) {
-      setError(e instanceof AccountNotDeletedError ? e.message : authErrorMessage(e));
-    } finally {
-      setBusy(null);
-    }
-  };
 
   if (!user) return <Modal open={false} onClose={onClose} titleId={`${uid}-title`} title="Your account" children={null} />;
-
-  const usesPassword = user.providers.includes('password');
-  const saveName = (e: React.SyntheticEvent) => {
-    e.preventDefault();
-    void run('name', async () => {
-      const next = await withSdk((sdk) => sdk.rename(name));
-      setUser(next);
-      setNotice('Your name is saved.');
-    });
-  };
-
-  const doDelete = () =>
-    run('delete', async () => {
-      if (reauth) {
-        try {
-          await withSdk((sdk) => sdk.reauthenticate(usesPassword ? password : null));
-        } catch (e) {
-          if (!isWrongCredentials(e)) throw e;
-          setError(`That password is not right. ${reauth.erased ? 'Your account is not deleted yet.' : 'Nothing has been deleted.'}`);
-          return;
-        }
-      }
-      const outcome = await deleteAccount(user.uid, !!reauth, reauth?.erased ?? 0);
-      if (outcome.step === 'confirm-identity') {
-        setReauth({ sentence: outcome.sentence, erased: outcome.erased, midway: outcome.midway });
-        setPassword('');
-        return;
-      }
-      setUser(null);
-      showAccountDeleted(outcome.sentence);
-    });
-
-  // A deletion stopped after the erase leaves the tombstone up: keeping the account (the button,
-  // or closing the dialog) takes it down, so this and every other device can save again.
-  const keep = () =>
-    run('keep', async () => {
-      if (reauth?.midway) {
-        await keepAccount(user.uid);
-        setNotice(ACCOUNT_KEPT);
-      }
-      setReauth(null);
-      setConfirmDelete(false);
-    });
-  const close = () => {
-    if (reauth?.midway) void keepAccount(user.uid).catch(() => {});
-    onClose();
-  };
 
   return (
     <Modal open={open} onClose={close} titleId={`${uid}-title`} title="Your account" eyebrow="Profile" className="profile-dialog">
@@ -166,12 +65,7 @@ export default function ProfileDialog({ open, onClose, documentCounts }: Props) 
             type="button"
             className="btn"
             disabled={!!busy}
-            onClick={() =>
-              void run('verify', async () => {
-                await withSdk((sdk) => sdk.resendVerification());
-                setNotice(`A new confirmation link is on its way to ${user.email}.`);
-              })
-            }
+            onClick={resendVerification}
           >
             Resend confirmation e-mail
           </button>
@@ -219,13 +113,7 @@ export default function ProfileDialog({ open, onClose, documentCounts }: Props) 
           type="button"
           className="btn btn-primary"
           disabled={!!busy}
-          onClick={() =>
-            void run('out', async () => {
-              await withSdk((sdk) => sdk.leave());
-              setUser(null);
-              onClose();
-            })
-          }
+          onClick={signOut}
         >
           Sign out
         </button>

@@ -2,21 +2,11 @@
  * The sign-in form, shared by the dialog and /login: e-mail and password
  * (sign in, create an account, reset the password) and Google.
  */
-import { useEffect, useId, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
-import {
-  authErrorMessage,
-  defaultPasswordCheck,
-  markRedirectPending,
-  missingPasswordRules,
-  passwordHint,
-  withSdk,
-  type AccountUser,
-  type PasswordCheck,
-} from '../../auth';
-import { $authStatus, confirmAuth, setUser } from '../../stores/user';
+import { useId } from 'react';
+import type { AccountUser } from '../../auth';
+import { useSignInForm, type FormMode } from './useSignInForm';
 
-export type FormMode = 'sign-in' | 'sign-up' | 'reset';
+export type { FormMode };
 
 interface Props {
   onSignedIn?: (user: AccountUser) => void;
@@ -36,115 +26,11 @@ const GOOGLE_ICON = (
 );
 
 export default function SignInForm({ onSignedIn, autoFocus = false, onModeChange }: Props) {
-  const status = useStore($authStatus);
-  const [mode, setMode] = useState<FormMode>('sign-in');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [check, setCheck] = useState<PasswordCheck | null>(null);
-  const [checking, setChecking] = useState(true);
+  const { mode, email, setEmail, password, setPassword, showPassword, setShowPassword, busy, error, notice, check, checking, emailRef, retry, missing, hint, unavailable, switchMode, onSubmit, onGoogle } =
+    useSignInForm(onSignedIn, onModeChange);
   const uid = useId().replace(/:/g, '');
-  const emailRef = useRef<HTMLInputElement>(null);
-
-  // Opening the form is the moment the SDK is worth loading.
-  useEffect(() => {
-    let live = true;
-    confirmAuth().finally(() => live && setChecking(false));
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  // Say what the password lacks as the reader types (new passwords only).
-  useEffect(() => {
-    if (mode !== 'sign-up' || !password) {
-      setCheck(null);
-      return;
-    }
-    let live = true;
-    const t = window.setTimeout(() => {
-      withSdk((sdk) => sdk.checkPassword(password))
-        .then((s) => live && setCheck(s as PasswordCheck))
-        .catch(() => live && setCheck(defaultPasswordCheck(password)));
-    }, 150);
-    return () => {
-      live = false;
-      window.clearTimeout(t);
-    };
-  }, [password, mode]);
-
-  const retry = () => {
-    $authStatus.set('unknown');
-    setChecking(true);
-    confirmAuth().finally(() => setChecking(false));
-  };
-
-  // Unavailable while offline: try again as soon as the connection returns.
-  useEffect(() => {
-    if (status !== 'unavailable') return;
-    window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
-  }, [status]);
-
-  const missing = check ? missingPasswordRules(check) : [];
-  const hint = passwordHint(missing);
-  const unavailable = status === 'unavailable';
-
-  const switchMode = (next: FormMode) => {
-    setMode(next);
-    setError(null);
-    setNotice(null);
-    emailRef.current?.focus();
-  };
-
-  const run = async (task: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      await task();
-    } catch (e) {
-      setError(authErrorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const signedIn = (user: AccountUser) => {
-    setUser(user);
-    onSignedIn?.(user);
-  };
-
-  const onSubmit = (e: React.SyntheticEvent) => {
-    e.preventDefault();
-    if (mode === 'reset') {
-      void run(async () => {
-        await withSdk((sdk) => sdk.resetPassword(email.trim()));
-        setNotice(`If an account exists for ${email.trim()}, an e-mail with a reset link is on its way. Follow it, then sign in with the new password.`);
-      });
-      return;
-    }
-    if (mode === 'sign-up' && missing.length > 0) {
-      setError(hint);
-      return;
-    }
-    void run(async () => {
-      const user = await withSdk((sdk) => (mode === 'sign-up' ? sdk.signUp(email.trim(), password) : sdk.signIn(email.trim(), password)));
-      signedIn(user);
-    });
-  };
-
-  const onGoogle = () =>
-    run(async () => {
-      const result = await withSdk((sdk) => sdk.signInWithGoogle(markRedirectPending));
-      if (result !== 'redirecting') signedIn(result);
-    });
 
   const title = mode === 'sign-up' ? 'Create account' : mode === 'reset' ? 'Send reset link' : 'Sign in';
-  useEffect(() => onModeChange?.(mode), [mode]);
   const hintId = `${uid}-pw-hint`;
   const errorId = `${uid}-error`;
 

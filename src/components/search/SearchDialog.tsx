@@ -3,23 +3,25 @@
  * `/`; results as you type, grouped by page; keyboard-only friendly.
  *
  * What it shows and when (index loading, queries, offline filtering, the
- * selection) is searchDialogState.ts; this file renders it and keeps the DOM's
- * part: the native dialog, focus, shortcuts and navigation.
+ * selection) is searchDialogState.ts; this file renders it (the messages are
+ * SearchStates, the results SearchResults) and keeps the DOM's part: the
+ * native dialog, focus and shortcuts (useSearchDialog.ts), and navigation.
  *
  * - Escape closes the dialog at once (the search field would first clear).
  * - A result opened with Enter takes focus to what it opens: the heading of
  *   its anchor, else the page's main heading.
  */
-import { useCallback, useEffect, useId, useRef, type KeyboardEvent as FieldKeyEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useId, type KeyboardEvent as FieldKeyEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { searchDialog as state } from './searchDialogState';
-import type { Piece, ResultItem } from './results';
+import type { ResultItem } from './results';
+import { ResultList } from './SearchResults';
+import { SearchStates } from './SearchStates';
+import { focusOpened, useDialogElement, useShortcuts } from './useSearchDialog';
 import { withBoundary } from '../IslandBoundary';
 import { navigate } from 'astro:transitions/client';
 import '../../styles/dialog.css';
 import './search.css';
-
-const SUGGESTIONS = ['edge', 'guard', 'overcharge', 'plasma', 'netrunner'];
 
 // The router replaces the root's attributes on each page: say again that search is ready.
 // While a navigation is under way the mark is taken down, so a shortcut pressed
@@ -35,183 +37,6 @@ if (typeof document !== 'undefined') {
 
 /** Starts loading the index (the button was focused or pointed at): the first search then finds it ready. */
 export const warm = state.warm;
-
-/**
- * Focus on what a result opened: the element of its anchor, else the page's
- * main heading, else its main region (made focusable without joining the tab order).
- */
-function focusOpened(href: string): void {
-  const hash = decodeURIComponent(new URL(href, location.href).hash.slice(1));
-  const target = (hash && document.getElementById(hash)) || document.querySelector<HTMLElement>('main h1') || document.querySelector<HTMLElement>('main');
-  if (!target) return;
-  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-  target.focus({ preventScroll: true });
-}
-
-function isTyping(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  if (!el) return false;
-  return el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName);
-}
-
-function Marked({ pieces }: { pieces: Piece[] }) {
-  return <>{pieces.map((p, i) => (p.mark ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}</>;
-}
-
-/** The native dialog follows the state; focus goes into the field on opening and back where it was on closing. */
-function useDialogElement(open: boolean) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const returnFocus = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    const d = dialogRef.current;
-    if (!d) return;
-    if (open && !d.open) {
-      d.showModal();
-      inputRef.current?.focus();
-      inputRef.current?.select();
-    } else if (!open && d.open) {
-      d.close();
-    }
-    if (!open) returnFocus.current?.focus?.();
-  }, [open]);
-  return { dialogRef, inputRef, returnFocus };
-}
-
-/** What the dialog says besides its results: an error, loading, recent searches, the offline note, nothing found. */
-/** Queries offered as buttons (recent searches, suggestions): a click runs one. */
-function QueryChips({ queries, pick }: { queries: readonly string[]; pick: (text: string) => void }) {
-  return (
-    <ul className="search-chips">
-      {queries.map((q) => (
-        <li key={q}>
-          <button type="button" className="chip" onClick={() => pick(q)}>
-            {q}
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function SearchStates({ pick }: { pick: (text: string) => void }) {
-  const q = useStore(state.$query).trim();
-  const index = useStore(state.$engine);
-  const error = useStore(state.$error);
-  const recent = useStore(state.$recent);
-  const offline = useStore(state.$offline);
-  const { flat, unsaved, loading } = useStore(state.$view);
-  return (
-    <>
-      {error && (
-        <p className="search-state" role="alert">
-          {error}
-        </p>
-      )}
-      {!error && (!index || loading) && q && flat.length === 0 && <p className="search-state">Loading the search index…</p>}
-      {!q && (
-        <div className="search-state">
-          {recent.length > 0 ? (
-            <>
-              <p className="search-hint">Recent searches</p>
-              <QueryChips queries={recent} pick={pick} />
-            </>
-          ) : (
-            <p className="search-hint">Type to search every page and catalogue entry. Try a rule, a weapon or a faction.</p>
-          )}
-        </div>
-      )}
-      {offline && unsaved > 0 && (
-        <p className="search-state search-offline" role="note">
-          You are offline: {unsaved} result{unsaved === 1 ? ' is' : 's are'} on pages not saved on this device, and {unsaved === 1 ? 'is' : 'are'} not listed.
-        </p>
-      )}
-      {index && q && flat.length === 0 && unsaved === 0 && !loading && (
-        <div className="search-state" role="status">
-          <p>
-            Nothing matched <strong>“{q}”</strong>.
-          </p>
-          <p className="search-hint">Try fewer or shorter words, or one of these:</p>
-          <QueryChips queries={SUGGESTIONS} pick={pick} />
-        </div>
-      )}
-    </>
-  );
-}
-
-/** The results, grouped by page; each an option of the field's listbox. */
-function ResultList({ listId, go }: { listId: string; go: (item: ResultItem) => void }) {
-  const { groups, flat } = useStore(state.$view);
-  const active = useStore(state.$active);
-  // The chosen result stays in view as the arrow keys move.
-  useEffect(() => {
-    const el = document.getElementById(`${listId}-${active}`);
-    el?.scrollIntoView({ block: 'nearest' });
-  }, [active, listId]);
-
-  let n = -1;
-  return (
-    <div id={listId} role="listbox" aria-label="Search results" className="search-results" hidden={flat.length === 0}>
-      {groups.map((g) => (
-        <div role="group" aria-label={g.pageTitle} key={g.path} className="search-group">
-          <div className="search-group-title" aria-hidden="true">
-            {g.breadcrumb && <span className="crumb">{g.breadcrumb} › </span>}
-            {g.pageTitle}
-          </div>
-          {g.items.map((item) => {
-            n++;
-            const i = n;
-            return (
-              <a
-                key={item.id}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                href={item.href}
-                tabIndex={-1}
-                className="search-item"
-                onMouseMove={() => state.setActive(i)}
-                onClick={(e) => {
-                  e.preventDefault();
-                  go(item);
-                }}
-              >
-                <span className="search-item-title">
-                  {item.kind !== 'page' && <span className="kind">{item.kind}</span>}
-                  <Marked pieces={item.title} />
-                </span>
-                {item.excerpt.length > 0 && (
-                  <span className="search-item-excerpt">
-                    <Marked pieces={item.excerpt} />
-                  </span>
-                )}
-              </a>
-            );
-          })}
-        </div>
-      ))}
-    </div>
-  );
-}
-
-/** Shortcuts: Ctrl/Cmd+K anywhere, `/` when not typing; the root says search is ready for them. */
-function useShortcuts(show: () => void, close: () => void, dialogRef: RefObject<HTMLDialogElement | null>) {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
-        e.preventDefault();
-        if (dialogRef.current?.open) close();
-        else show();
-      } else if (e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !isTyping(e.target) && !dialogRef.current?.open) {
-        e.preventDefault();
-        show();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    document.documentElement.dataset.searchReady = 'true';
-    return () => window.removeEventListener('keydown', onKey);
-  }, [show, close, dialogRef]);
-}
 
 /** The header's button (the plain one of button.ts is replaced by this when search mounts). */
 function SearchButton({ show }: { show: () => void }) {

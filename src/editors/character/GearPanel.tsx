@@ -4,28 +4,15 @@
  * limit, installed cores against Sync, and copies whose original changed.
  */
 import { useMemo, useState } from 'react';
-import { BLUEPRINT_TYPES, DISCIPLINES, type Blueprint, type Character, type Core } from '../../rules/engine';
+import { BLUEPRINT_TYPES, DISCIPLINES, type Character } from '../../rules/engine';
 import { FieldIssues, Meter, fieldId, issuesAt, issuesWithin, namedCount, noticeNow, useEditor, type Notice } from '../kit';
 import { TYPE_LABELS, useCharacterData } from './data';
-import { addGear, installCore, removeCore, removeGear, wearArmour } from './edit';
-import { copyOwn, copyStandard, staleCopies, updateCopy, type StaleCopy } from './origin';
-import { ItemPicker, type PickItem } from './ItemPicker';
+import { removeCore, removeGear, wearArmour } from './edit';
+import { staleCopies, updateCopy, type StaleCopy } from './origin';
+import { ItemPicker } from './ItemPicker';
+import { coreMeta, gearMeta, useGearItems } from './gearItems';
 
-const MK = ['', 'Mk I', 'Mk II', 'Mk III', 'Mk IV', 'Mk V'];
-
-export function gearMeta(g: Blueprint): string {
-  const p = g.properties as Record<string, unknown>;
-  const bits = [TYPE_LABELS[g.type], MK[g.rank] ?? `Mk ${g.rank}`];
-  if (g.type === 'weapon') bits.push(`damage ${p.damage}`, String(p.range), `rate ${p.rate}`);
-  if (g.type === 'armour') bits.push(`protection ${p.protection}`, `guard ${p.guard}`);
-  if (g.type === 'equipment') bits.push(`${p.uses} uses`);
-  if (g.type === 'cyberware') bits.push(`${p.slot}`, `strain ${p.strain}`);
-  if (g.type === 'drone') bits.push(`frame ${p.frame}`, `speed ${p.speed}`);
-  bits.push(`bulk ${p.bulk ?? 0}`);
-  return bits.join(' · ');
-}
-
-export const coreMeta = (c: Core) => `tier ${c.tier} · ${c.discipline} · ${c.activation}`;
+export { coreMeta, gearMeta };
 
 function StaleNote({ stale, onUpdate, readOnly }: { stale?: StaleCopy; onUpdate: () => void; readOnly: boolean }) {
   if (!stale) return null;
@@ -42,7 +29,7 @@ function StaleNote({ stale, onUpdate, readOnly }: { stale?: StaleCopy; onUpdate:
 export function GearPanel() {
   const { doc, evaluation, change, readOnly } = useEditor<Character>();
   const data = useCharacterData();
-  const { catalogues, own, newId } = data;
+  const { catalogues, own } = data;
   const d = evaluation.derived;
   const [picker, setPicker] = useState<'gear' | 'cores' | null>(null);
   const [said, setSaid] = useState<{ notice: Notice; list: 'gear' | 'cores'; name: string } | null>(null);
@@ -52,41 +39,7 @@ export function GearPanel() {
     const original = [...own.blueprints, ...own.cores].find((o) => o.id === s.originId);
     if (original) change((c) => updateCopy(c, s.list, s.index, original));
   };
-
-  const gearItems = (list: Blueprint[], origin: (g: Blueprint) => Blueprint): PickItem[] =>
-    list.map((g) => {
-      const make = () => origin(g);
-      return {
-        id: g.id,
-        name: g.name,
-        meta: gearMeta(g),
-        group: g.type,
-        href: data.rulesHref(`gear.${g.type}`, g.id),
-        apply: (c: Character) => addGear(c, make()),
-        alt: g.type === 'armour' ? { label: 'Add and wear', apply: (c: Character) => addGear(c, make(), true) } : undefined,
-      };
-    });
-  const standard = useMemo(() => gearItems(catalogues.gear as Blueprint[], (g) => copyStandard(g as never, newId())), [catalogues.gear]);
-  const mine = useMemo(
-    () =>
-      gearItems(
-        own.blueprints.map((b) => b.document),
-        (g) => copyOwn(own.blueprints.find((b) => b.id === g.id)!, newId()),
-      ).map((i) => ({ ...i, href: data.editorHref('blueprint', i.id) })),
-    [own.blueprints],
-  );
-  const coreItems = useMemo<PickItem[]>(
-    () =>
-      own.cores.map((o) => ({
-        id: o.id,
-        name: o.document.name,
-        meta: coreMeta(o.document),
-        group: o.document.discipline,
-        href: data.editorHref('core', o.id),
-        apply: (c: Character) => installCore(c, copyOwn(o, newId())),
-      })),
-    [own.cores],
-  );
+  const { standard, mine, coreItems } = useGearItems(data);
   const pick = (apply: (c: Character) => Character, name: string) => {
     change(apply);
     // The notice holds while the document has one more item of that name than now (it goes when the item is removed).

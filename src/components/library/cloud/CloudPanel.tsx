@@ -7,17 +7,17 @@
  * only this panel does: signed out, it says what signing in adds and
  * where to do it.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useStore } from '@nanostores/react';
-import { $copyOffer, $syncConflicts, $syncStates, $syncStatus, syncLabel, type ConflictRecord } from '../../../storage/sync';
-import type { StoredDocument, Usage } from '../../../storage/types';
-import { whyFailed } from '../../../storage/problems';
+import { $copyOffer, $syncConflicts, $syncStatus, syncLabel } from '../../../storage/sync';
 import { withBoundary } from '../../IslandBoundary';
 import { readSignedInHint } from '../../../auth/hint';
 import { withBase } from '../../../config/base';
 import { $authStatus, initAuth } from '../../../stores/user';
 import Modal from '../../account/Modal';
 import { $cloudEngine, startCloudSync } from './cloudSync';
+import { ConflictItem } from './ConflictItem';
+import { useCloudPanel } from './useCloudPanel';
 import './cloud.css';
 import { formatBytes } from '../actions';
 
@@ -33,116 +33,16 @@ const STATUS_TEXT: Record<string, string> = {
 /** Sizes read the same here as in the library ("10.0 GB", never "10243.9 MB"). */
 export { formatBytes };
 
-async function loadLocal(): Promise<StoredDocument[]> {
-  const { activeRepository } = await import('../../../storage/active');
-  const repo = await activeRepository();
-  return [...(await repo.list()), ...(await repo.list({ trash: true }))];
-}
-
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-function ConflictItem({ conflict, busy, onChoose }: { conflict: ConflictRecord; busy: boolean; onChoose: (c: 'both' | 'original' | 'copy') => void }) {
-  const [links, setLinks] = useState<{ original?: string; copy?: string }>({});
-  useEffect(() => {
-    void (async () => {
-      const docs = await loadLocal();
-      const { editorHref } = await import('../../../storage/share');
-      const byId = new Map(docs.map((d) => [d.id, d]));
-      const o = byId.get(conflict.id);
-      const c = byId.get(conflict.copyId);
-      setLinks({ original: o && editorHref(o.kind, o.id), copy: c && editorHref(c.kind, c.id) });
-    })().catch(() => {});
-  }, [conflict.id, conflict.copyId]);
-  const from = conflict.kept === 'device' ? 'this device' : 'another device';
-  return (
-    <li className="cloud-conflict" data-conflict={conflict.id}>
-      <p>
-        <strong>{conflict.name}</strong> was changed on two devices. The newer version (from {from}) kept its place; the other was saved as{' '}
-        <strong>{conflict.copyName}</strong>.
-      </p>
-      <p className="cloud-compare">
-        Compare: {links.original ? <a href={links.original}>open “{conflict.name}”</a> : conflict.name} ·{' '}
-        {links.copy ? <a href={links.copy}>open the copy</a> : conflict.copyName}
-      </p>
-      <div className="cloud-actions">
-        <button type="button" className="btn" disabled={busy} onClick={() => onChoose('original')}>
-          Keep “{conflict.name}”
-        </button>
-        <button type="button" className="btn" disabled={busy} onClick={() => onChoose('copy')}>
-          Use the copy’s version
-        </button>
-        <button type="button" className="btn" disabled={busy} onClick={() => onChoose('both')}>
-          Keep both
-        </button>
-      </div>
-    </li>
-  );
-}
-
 function CloudPanel() {
   const status = useStore($syncStatus);
   const engine = useStore($cloudEngine);
   const offer = useStore($copyOffer);
   const conflicts = useStore($syncConflicts);
-  const [usage, setUsage] = useState<{ local: Usage; cloud: Usage | null } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const titleId = useId().replace(/:/g, '');
 
   useEffect(() => startCloudSync(), []);
 
-  // Storage figures follow every sync run. Each run ends by publishing a new
-  // states object; the phase and count alone can read the same before and
-  // after a quick run (React renders only the last of syncing → synced), which
-  // left the cloud figure at its value from before the upload.
-  const states = useStore($syncStates);
-  useEffect(() => {
-    if (!engine) return;
-    let live = true;
-    void engine.usage().then((u) => live && setUsage(u));
-    return () => {
-      live = false;
-    };
-  }, [engine, status.phase, status.waiting, states]);
-
-  const act = async (task: () => Promise<string | void>) => {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      const done = await task();
-      if (done) setNotice(done);
-    } catch (e) {
-      setError(whyFailed(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const exportEverything = () =>
-    act(async () => {
-      const [docs, { exportLibrary }] = await Promise.all([loadLocal(), import('../../../storage/transfer')]);
-      const file = exportLibrary(docs.map((d) => d.document));
-      download(file.fileName, file.text);
-      return `Exported ${docs.length} document${docs.length === 1 ? '' : 's'} to ${file.fileName}.`;
-    });
-
-  const deleteCloud = () =>
-    act(async () => {
-      if (!engine) throw new Error('Cloud sync is not running, so the cloud cannot be reached right now.');
-      const n = await engine.deleteCloudData();
-      setConfirmDelete(false);
-      return `Deleted ${n} document${n === 1 ? '' : 's'} and their history from the cloud. This device keeps its documents.`;
-    });
+  const { usage, busy, notice, error, confirmDelete, setConfirmDelete, act, exportEverything, deleteCloud } = useCloudPanel(engine, status);
 
   const label = syncLabel(status) ?? 'Connecting…';
   const detail =

@@ -1,0 +1,39 @@
+/**
+ * What an open document's frame says about its saving, above the form:
+ * storage failing, a save's error, edits recovered, a newer version from
+ * elsewhere, a document too large, a sync conflict, a copy made of it.
+ */
+import type { NucleusDocument } from '../../rules/engine';
+import { $storageProblem } from '../../storage/active';
+import { useAtom, type DocumentSession } from './session';
+import { RecoveredNotice, ReplacedNotice, StorageProblemNotice, SyncConflictNotice, TooLargeNotice } from './StorageNotices';
+import { ConflictNotice, MovedNotice } from './ConflictNotice';
+
+interface FrameNoticesProps<D extends NucleusDocument> {
+  session: DocumentSession<D>;
+  kind: NucleusDocument['kind'];
+  noun: string;
+  readOnly: boolean;
+  onExport: () => void;
+  onHistory: () => void;
+}
+
+export function FrameNotices<D extends NucleusDocument>({ session, kind, noun, readOnly, onExport, onHistory }: FrameNoticesProps<D>) {
+  const storageProblem = useAtom($storageProblem, null);
+  return (
+    <>
+    {!readOnly && storageProblem && <StorageProblemNotice problem={storageProblem} onExport={onExport} />}
+    {session.error && (
+      <p className="kit-alert" role="alert">
+        {session.error}
+      </p>
+    )}
+    {session.recovered && <RecoveredNotice recovered={session.recovered} kind={kind} noun={noun} onDismiss={() => session.dismissNotice('recovered')} />}
+    {session.replaced && !session.conflict && <ReplacedNotice noun={noun} onHistory={onHistory} onDismiss={() => session.dismissNotice('replaced')} />}
+    {session.tooLarge !== null && <TooLargeNotice chars={session.tooLarge} noun={noun} />}
+    {session.syncConflict && !session.conflict && <SyncConflictNotice conflict={session.syncConflict} kind={kind} noun={noun} />}
+    {session.conflict && <ConflictNotice conflict={session.conflict} noun={noun} onChoose={session.chooseConflict} />}
+    {session.movedToCopy && !session.conflict && <MovedNotice moved={session.movedToCopy} kind={kind} noun={noun} onDismiss={session.dismissMovedToCopy} />}
+    </>
+  );
+}
