@@ -156,14 +156,56 @@ export function serverBundleDir(out: string): string {
   return out.startsWith(process.cwd()) ? out : join(process.cwd(), '.astro');
 }
 
+type Styles = PageBuildData['styles'];
+
+/**
+ * `compare`, with the pairs it orders both ways (a before b, and b before a)
+ * made equal. Astro's cssOrder does that for two stylesheets of one page's
+ * script at one place in its imports (depth -1, same order): it puts each
+ * before the other.
+ */
+function consistent<T>(compare: (a: T, b: T) => number): (a: T, b: T) => number {
+  return (a, b) => {
+    const ab = Math.sign(compare(a, b));
+    return ab === Math.sign(compare(b, a)) ? 0 : ab;
+  };
+}
+
+/**
+ * Gives a route's stylesheets one order for all its pages. Astro sorts a
+ * page's stylesheets in place each time it renders a page
+ * (BuildPipeline.headElements) with cssOrder, and with a pair cssOrder puts
+ * each before the other, every sort swaps that pair: the pages' `<link>`s
+ * then alternated from one page to the next, and a page's HTML depended on
+ * how many pages were rendered before it (a build that takes pages from
+ * the HTML cache renders fewer), so an incremental build could differ from
+ * a clean one. With the pair equal, the sort (stable) keeps the order Astro
+ * added them in. Called at `astro:build:setup`, before Astro adds or sorts any.
+ */
+export function settleStyleOrder(styles: Styles): void {
+  const sort = Array.prototype.sort;
+  Object.defineProperty(styles, 'sort', {
+    configurable: true,
+    value(this: Styles, compare?: (a: Styles[number], b: Styles[number]) => number) {
+      return sort.call(this, compare && consistent(compare));
+    },
+  });
+}
+
+/** A route's stylesheets as Astro's BuildPipeline.headElements puts them in a page: sorted in place by cssOrder, then merged. */
+export async function pageStyles(styles: Styles): Promise<unknown[]> {
+  const { cssOrder, mergeInlineCss } = await astroInternal<{ cssOrder: (a: unknown, b: unknown) => number; mergeInlineCss: (acc: unknown[], s: unknown) => unknown[] }>('core/build/internal.js');
+  return styles.sort(cssOrder).map(({ sheet }) => sheet).reduce(mergeInlineCss, []);
+}
+
 /** The route as the content-only rebuild renders it: stylesheets merged and ordered as Astro's BuildPipeline does, route data serialised. */
 export async function snapshotRoute(page: PageBuildData, module: string, config: { trailingSlash: string; site?: string; server: { port: number } }, manifest: Record<string, unknown>): Promise<SnapshotRoute> {
-  const { cssOrder, mergeInlineCss } = await astroInternal<{ cssOrder: (a: unknown, b: unknown) => number; mergeInlineCss: (acc: unknown[], s: unknown) => unknown[] }>('core/build/internal.js');
   const { serializeRouteData } = await astroInternal<{ serializeRouteData: (r: unknown, t: string) => unknown }>('core/routing/manifest/serialization.js');
   return {
     routeData: serializeRouteData(page.route, config.trailingSlash),
     module,
-    styles: [...page.styles].sort(cssOrder).map(({ sheet }) => sheet).reduce(mergeInlineCss, []),
+    // The order every page of the route got (settleStyleOrder): one more sort keeps it.
+    styles: await pageStyles(page.styles),
     origin: config.site ? new URL(config.site).origin : `http://localhost:${config.server.port}`,
     manifest,
   };

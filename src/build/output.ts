@@ -17,6 +17,7 @@ import { printResult } from './result';
 import { openLedger, type Ledger } from './ledger';
 import { mark, startPhase, endPhase } from './timing';
 import { pageFile } from '../content';
+import { settleStyleOrder } from './astro';
 
 /** Writes `path → content` pairs under `out`, making each folder once. */
 export function writeAll(out: string, files: Iterable<[string, string | Uint8Array]>): number {
@@ -151,7 +152,11 @@ export default function buildOutput(): AstroIntegration {
         mark('astro:build:start');
         Object.assign(buildContext(), { building: true, pages: [] });
       },
-      'astro:build:setup': ({ target }) => mark(`astro:build:setup (${target})`),
+      'astro:build:setup': ({ target, pages }) => {
+        mark(`astro:build:setup (${target})`);
+        // Every page of a route lists its stylesheets in one order, whichever pages this build renders.
+        if (target === 'server') for (const page of pages.values()) settleStyleOrder(page.styles);
+      },
       'astro:build:ssr': () => mark('astro:build:ssr (bundles done)'),
       'astro:build:generated': () => mark('astro:build:generated (pages rendered)'),
       'astro:build:done': ({ dir, logger }) => {
