@@ -142,3 +142,28 @@ describe('layer rules (docs/architecture.md, .dependency-cruiser.cjs)', () => {
     }
   }, 120_000);
 });
+
+/** Every TypeScript source under `dir` (tests included: a cast in a test helper counts too). */
+function sourceFiles(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) sourceFiles(path, out);
+    else if (/\.(ts|tsx|mjs|astro)$/.test(entry.name)) out.push(path);
+  }
+  return out;
+}
+
+const occurrences = (pattern: RegExp) =>
+  sourceFiles('src').flatMap((file) => [...readFileSync(file, 'utf8').matchAll(pattern)].map(() => file));
+
+describe('the last shared state (issue 37)', () => {
+  it('src/ steps around the type checker with `as unknown as` at most 5 times (a test builds a wrong value with `unchecked`)', () => {
+    const casts = occurrences(/\bas unknown as\b/g);
+    expect(casts.length, `double casts in: ${casts.join(', ')}`).toBeLessThanOrEqual(5);
+  });
+
+  it('the build keeps one slot on globalThis (the build context, src/build/context.ts)', () => {
+    const slots = occurrences(/globalThis\s+as\b|\(globalThis as|globalThis\[/g).filter((file) => !/\.test\.tsx?$/.test(file));
+    expect(slots).toEqual([join('src', 'build', 'context.ts')]);
+  });
+});

@@ -49,11 +49,18 @@ export const catalogues: Catalogues = {
   creatures: [],
 };
 
+/**
+ * A value a test builds wrong on purpose (a field of the wrong type, a missing
+ * one), typed as what the code under test receives: the one place tests step
+ * around the compiler, so that such values are easy to find.
+ */
+export const unchecked = <T>(value: unknown): T => value as T;
+
 type Over<T> = Partial<Omit<T, 'properties'>> & { properties?: Record<string, unknown> };
 
 // Tests build blueprints with wrong or partial properties on purpose (to see the issues), so the properties are not checked against the type.
 export const blueprint = (type: Blueprint['type'], properties: Record<string, unknown>, over: Over<Blueprint> = {}): Blueprint =>
-  ({ ...base, kind: 'blueprint', type, rank: 1, properties, features: [], ...over }) as unknown as Blueprint;
+  unchecked<Blueprint>({ ...base, kind: 'blueprint', type, rank: 1, properties, features: [], ...over });
 export const weapon = (over: Over<Blueprint> = {}): Blueprint => blueprint('weapon', { damage: 2, range: 'close', rate: 1, bulk: 1 }, over);
 export const core = (over: Partial<Core> = {}): Core =>
   ({ ...base, kind: 'core', tier: 2, discipline: 'kinetic', activation: 'action', range: 'self', duration: 'instant', effects: [{ id: 'shove', potency: 1 }], sideEffects: [], ...over }) as Core;

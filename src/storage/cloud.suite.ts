@@ -7,6 +7,7 @@
  */
 import { doc, getDoc, getDocs, collection, setDoc, type Firestore } from 'firebase/firestore';
 import type { NucleusDocument } from '../rules';
+import { unchecked } from '../rules/testing';
 import { CloudRepository, MAX_CLOUD_JSON } from './cloud';
 import type { ChangeEvent } from './types';
 
@@ -51,7 +52,7 @@ const uid = (who: string) => `${who}-${Math.random().toString(36).slice(2, 10)}`
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function weaponDoc(id: string, over: Record<string, unknown> = {}): NucleusDocument {
-  return {
+  return unchecked<NucleusDocument>({
     id,
     schemaVersion: 1,
     kind: 'blueprint',
@@ -65,7 +66,7 @@ export function weaponDoc(id: string, over: Record<string, unknown> = {}): Nucle
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...over,
     // `over` may put any field here (tests write wrong ones on purpose), so the result is not checked as a document.
-  } as unknown as NucleusDocument;
+  });
 }
 
 /** A raw, well-formed Firestore record, for the rules tests that bypass the adapter. */

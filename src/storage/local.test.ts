@@ -4,7 +4,7 @@ import { openDB } from 'idb';
 import { openLocalRepository, BatchConflictError, type LocalRepository } from './local';
 import { COALESCE_MS, KEEP_RECENT } from './versions';
 import { TRASH_DAYS, type ChangeEvent } from './types';
-import { weapon, character, core } from '../rules/testing';
+import { weapon, character, core, unchecked } from '../rules/testing';
 import type { NucleusDocument } from '../rules';
 
 const DAY = 86_400_000;
@@ -52,7 +52,7 @@ describe('local repository', () => {
   it('M1 migrates an old schema version on save and keeps unknown fields', async () => {
     const { r } = await repo();
     // An old document (no schema version, no tags) with a field no schema knows: not a NucleusDocument, on purpose.
-    const old = { ...doc(), schemaVersion: undefined, tags: undefined, homebrew: { colour: 'teal' } } as unknown as NucleusDocument;
+    const old = unchecked<NucleusDocument>({ ...doc(), schemaVersion: undefined, tags: undefined, homebrew: { colour: 'teal' } });
     delete (old as Record<string, unknown>).schemaVersion;
     const saved = await r.save(old, { basedOn: 0 });
     expect(saved.ok).toBe(true);
@@ -65,7 +65,7 @@ describe('local repository', () => {
   it('refuses a document whose shape is wrong, naming the field', async () => {
     const { r } = await repo();
     // A frame that is not a number, on purpose: the repository must refuse it.
-    const bad = { ...character({ id: 'c1' }), attributes: { frame: 'lots', reflex: 1, logic: 1, nerve: 1, sync: 1 } } as unknown as NucleusDocument;
+    const bad = unchecked<NucleusDocument>({ ...character({ id: 'c1' }), attributes: { frame: 'lots', reflex: 1, logic: 1, nerve: 1, sync: 1 } });
     await expect(r.save(bad, { basedOn: 0 })).rejects.toThrow(/attributes\.frame: expected a whole number/);
     expect(await r.get('c1')).toBeUndefined();
   });

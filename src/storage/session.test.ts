@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openLocalRepository, type LocalRepository } from './local';
 import { openDocument, DocumentNotFoundError, type DocumentSession } from './session';
-import { weapon } from '../rules/testing';
+import { weapon, unchecked } from '../rules/testing';
 import type { NucleusDocument } from '../rules';
 
 let n = 0;
@@ -193,7 +193,7 @@ describe('document session', () => {
     const r = await repo();
     const s = await session(doc(), r);
     // A rank the schema refuses, on purpose: the save must fail.
-    s.update((d) => ({ ...d, rank: 'high' }) as unknown as NucleusDocument);
+    s.update((d) => unchecked<NucleusDocument>({ ...d, rank: 'high' }));
     await s.flush();
     expect(s.$saveState.get()).toBe('error');
     expect(s.$error.get()).toMatch(/rank: expected a whole number/);
