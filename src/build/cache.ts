@@ -187,6 +187,25 @@ export class ParseCache {
     this.added.set(key, buf);
   }
 
+  /** The keys it holds (the parse-ahead worker skips the files these name). */
+  keys(): string[] {
+    return [...new Set([...this.old.keys(), ...this.used.keys()])];
+  }
+
+  /**
+   * Takes values computed elsewhere, already serialised (the pages parsed
+   * ahead on a worker thread): a load reads them as if cached, and the next
+   * save keeps them as if this load had computed them.
+   */
+  adopt(entries: Iterable<[string, Uint8Array]>): void {
+    this.old = new Map(this.old); // the map read may be the one the build context keeps for this file
+    for (const [key, bytes] of entries) {
+      const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      this.old.set(key, buf);
+      this.added.set(key, buf);
+    }
+  }
+
   /** Starts a new load in memory: what the last one used stays available. */
   next(): this {
     this.old = this.used;

@@ -49,6 +49,8 @@ export interface BuildContext {
   writeError?: Error;
   /** What each cache file this process saved holds once written (a cache opened meanwhile reads it from here). */
   cacheFiles: Map<string, CacheFileState>;
+  /** The pages parsed on a worker thread while Astro bundled, serialised by cache key (src/build/parseAhead.ts). */
+  parsedAhead?: Map<string, Uint8Array>;
   /** Compressed copies of data files under way, not yet written (src/build/compression.ts). */
   compressionJobs: CompressionJob[];
 }

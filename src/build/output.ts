@@ -18,6 +18,7 @@ import { openLedger, type Ledger } from './ledger';
 import { mark, startPhase, endPhase } from './timing';
 import { pageFile } from '../content';
 import { settleStyleOrder } from './astro';
+import { startParseAhead, finishParseAhead } from './parseAhead';
 
 /** Writes `path → content` pairs under `out`, making each folder once. */
 export function writeAll(out: string, files: Iterable<[string, string | Uint8Array]>): number {
@@ -151,13 +152,17 @@ export default function buildOutput(): AstroIntegration {
       'astro:build:start': () => {
         mark('astro:build:start');
         Object.assign(buildContext(), { building: true, pages: [] });
+        startParseAhead();
       },
       'astro:build:setup': ({ target, pages }) => {
         mark(`astro:build:setup (${target})`);
         // Every page of a route lists its stylesheets in one order, whichever pages this build renders.
         if (target === 'server') for (const page of pages.values()) settleStyleOrder(page.styles);
       },
-      'astro:build:ssr': () => mark('astro:build:ssr (bundles done)'),
+      'astro:build:ssr': () => {
+        mark('astro:build:ssr (bundles done)');
+        return finishParseAhead();
+      },
       'astro:build:generated': () => mark('astro:build:generated (pages rendered)'),
       'astro:build:done': ({ dir, logger }) => {
         mark('astro:build:done');

@@ -21,6 +21,9 @@ export function getSite(dir = contentDirFromEnv()): Site {
   if (given && given.contentDir === dir) return given;
   if (!cached || cached.dir !== dir) {
     const cache = context.building ? openParseCache() : (memory = memory?.next() ?? new ParseCache(null));
+    // Pages parsed on worker threads while Astro bundled (src/build/parseAhead.ts).
+    if (cache && context.parsedAhead) cache.adopt(context.parsedAhead);
+    context.parsedAhead = undefined;
     cached = { dir, site: timed('load content (read, parse or reuse, links, navigation)', () => loadSite(dir, { cache })) };
   }
   return cached.site;

@@ -13,7 +13,7 @@
 export * from './browser';
 
 /** Loading a site: every page record, the navigation tree and surround, from a content directory (Node: reads files). */
-export { loadSite, contentDirFromEnv, type Site, type LoadOptions, type ParseStore } from './load';
+export { loadSite, contentDirFromEnv, contentFiles, markdownEntry, parseKey, type Site, type LoadOptions, type ParseStore } from './load';
 
 /** Errors a content author can cause, with file and line. */
 export { ContentError, ContentErrors } from './errors';

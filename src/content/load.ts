@@ -48,6 +48,13 @@ function walk(dir: string, root: string, out: string[]): void {
   }
 }
 
+/** Every content file of the folder (Markdown, folder configs, data records), relative and in load order. */
+export function contentFiles(contentDir: string): string[] {
+  const files: string[] = [];
+  walk(contentDir, contentDir, files);
+  return files;
+}
+
 /** Parsed pages by key, kept between loads (src/build/cache.ts's ParseCache is one). */
 export interface ParseStore {
   get<T>(key: string): T | undefined;
@@ -62,7 +69,7 @@ export interface LoadOptions {
 }
 
 /** The key a file's parse is kept under: its path and its text. */
-function parseKey(file: string, source: string): string {
+export function parseKey(file: string, source: string): string {
   return createHash('sha256').update(file).update('\0').update(source).update('\0').digest('hex').slice(0, 24);
 }
 
@@ -70,8 +77,7 @@ export function loadSite(contentDir: string, options: LoadOptions = {}): Site {
   const { cache } = options;
   validateRouteTable();
   if (!existsSync(contentDir)) throw new ContentError(contentDir, undefined, 'content folder not found (set NUCLEUS_CONTENT_DIR)');
-  const files: string[] = [];
-  walk(contentDir, contentDir, files);
+  const files = contentFiles(contentDir);
 
   const errors: ContentError[] = [];
   const records: PageRecord[] = [];
@@ -250,6 +256,17 @@ interface ParsedEntry {
   links: Parsed['links'];
   components: Parsed['components'];
   problems: Parsed['problems'];
+}
+
+/**
+ * What the parse cache keeps for a Markdown file, under its key, as a load
+ * would compute it; none when a field of the wrong type leaves no page (the
+ * load parses that file again to report it). The build parses the pages
+ * ahead on a worker thread with it while Astro bundles (src/build/parseAhead.ts).
+ */
+export function markdownEntry(file: string, source: string): { key: string; entry: unknown } | undefined {
+  const parsed = readMarkdown(file, source);
+  return isPage(parsed) ? { key: parseKey(file, source), entry: toEntry(parsed) } : undefined;
 }
 
 function toEntry({ record, links, components, problems }: ParsedPage): ParsedEntry {

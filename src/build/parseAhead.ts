@@ -1,0 +1,105 @@
+/**
+ * Parsing the pages while Astro bundles. A full build spends its first part
+ * in Vite's two bundles (about 10 s at any size), with one core mostly idle
+ * on a two-core machine, and then loads the content on the main thread
+ * (17–22 s at 5,000 pages with an empty parse cache). So at
+ * `astro:build:start` the pages the parse cache lacks are parsed on worker
+ * threads, and at `astro:build:ssr`, before the first page renders, their
+ * entries join the parse cache: the load then finds every page parsed. The
+ * entries are exactly what the load computes (the same `markdownEntry`), so
+ * the output does not depend on it (scripts/incremental.test.ts). A failed
+ * worker costs nothing but the time: the load parses what is missing. Node only.
+ */
+import { Worker } from 'node:worker_threads';
+import { build } from 'esbuild';
+import { availableParallelism } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { contentDirFromEnv, contentFiles } from '../content';
+import { openParseCache } from './cache';
+import { buildContext } from './context';
+import { getCodeVersion } from './info';
+import { startPhase, endPhase } from './timing';
+import type { ParseAheadJob } from './parseAhead.worker';
+
+/** Below this many pages a worker's start costs more than it saves. */
+export const PARSE_AHEAD_MIN_PAGES = 200;
+
+let running: Promise<Map<string, Uint8Array>> | undefined;
+
+/**
+ * The worker's code, bundled once per code version beside the build script's
+ * bundle (node_modules/.cache/nucleus-build/, where its packages resolve).
+ */
+async function workerBundle(): Promise<string> {
+  const dir = resolve('node_modules/.cache/nucleus-build');
+  const file = join(dir, `parse-ahead-${getCodeVersion()}.mjs`);
+  if (existsSync(file)) return file;
+  const result = await build({
+    entryPoints: [resolve('src/build/parseAhead.worker.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: `node${process.versions.node.split('.')[0]}`,
+    packages: 'external',
+    write: false,
+    logLevel: 'silent',
+  });
+  mkdirSync(dir, { recursive: true });
+  // Only this code version's worker is kept.
+  for (const old of readdirSync(dir)) if (/^parse-ahead-.*\.mjs$/.test(old)) rmSync(join(dir, old), { force: true });
+  writeFileSync(`${file}.tmp`, result.outputFiles[0]!.contents);
+  renameSync(`${file}.tmp`, file);
+  return file;
+}
+
+function runWorker(script: string, job: ParseAheadJob): Promise<[string, Uint8Array][]> {
+  return new Promise((done, fail) => {
+    const worker = new Worker(script, { workerData: job });
+    worker.once('message', done);
+    worker.once('error', fail);
+    worker.once('exit', (code) => fail(new Error(`the worker stopped (exit code ${code}) before it answered`)));
+  });
+}
+
+/** Splits the Markdown files over the workers, alternately, so each gets a like share of every folder. */
+export function shares(files: string[], workers: number): string[][] {
+  const out: string[][] = Array.from({ length: workers }, () => []);
+  files.forEach((file, i) => out[i % workers]!.push(file));
+  return out.filter((share) => share.length > 0);
+}
+
+/** The main thread keeps bundling: the other cores are the workers' (one on a two-core machine). */
+const workerCount = () => Math.min(4, Math.max(1, availableParallelism() - 1));
+
+/** Parses the Markdown files whose keys are not among `cached`, on worker threads: their entries, serialised, by cache key. */
+export async function parseAhead(contentDir: string, cached: string[], markdown: string[], workers = workerCount()): Promise<Map<string, Uint8Array>> {
+  const started = startPhase();
+  const script = await workerBundle();
+  const results = await Promise.all(shares(markdown, workers).map((files) => runWorker(script, { contentDir, files, cached })));
+  const entries = new Map(results.flat());
+  endPhase(`pages parsed ahead on ${workers} worker thread${workers === 1 ? '' : 's'} (${entries.size} of ${markdown.length})`, started);
+  return entries;
+}
+
+/** Starts parsing, on worker threads, the pages the parse cache lacks (a build with its cache on, and enough pages). */
+export function startParseAhead(contentDir = contentDirFromEnv()): void {
+  running = undefined;
+  const cache = openParseCache();
+  if (!cache || !existsSync(contentDir)) return;
+  const markdown = contentFiles(contentDir).filter((file) => /\.md$/i.test(file));
+  const cached = cache.keys();
+  if (markdown.length - cached.length < PARSE_AHEAD_MIN_PAGES) return;
+  running = parseAhead(contentDir, cached, markdown).catch((error: Error) => {
+    console.warn(`[nucleus] parsing the pages ahead failed (${error.message}); they are parsed after bundling instead`);
+    return new Map();
+  });
+}
+
+/** Waits for the pages parsed ahead and hands them to the load (src/build/site.ts adopts them). */
+export async function finishParseAhead(): Promise<void> {
+  if (!running) return;
+  const entries = await running;
+  running = undefined;
+  if (entries.size > 0) buildContext().parsedAhead = entries;
+}
