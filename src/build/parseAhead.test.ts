@@ -4,7 +4,7 @@ import { writeCorpus, page } from '../content/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ParseCache } from './cache';
-import { parseAhead, shares } from './parseAhead';
+import { parseAhead, startParsing, finishParsing } from './parseAhead';
 
 const corpus = {
   'index.md': page({ title: 'Home', layout: 'full' }, 'Welcome.\n'),
@@ -33,13 +33,22 @@ describe('pages parsed ahead on a worker thread (src/build/parseAhead.ts)', () =
     expect(ahead.integrity).toBe(itself.integrity);
   }, 60_000);
 
-  it('skips the pages the parse cache holds, and splits the rest over two workers', async () => {
+  it('skips the pages the parse cache holds, and shares the rest between two workers and the main thread', async () => {
     const dir = writeCorpus(corpus);
     const files = markdownOf(dir);
     const held = parseKey('index.md', readFileSync(join(dir, 'index.md'), 'utf8'));
     const entries = await parseAhead(dir, [held], files, 2);
     expect(entries.size).toBe(5);
     expect(entries.has(held)).toBe(false);
+  }, 60_000);
+
+  it('lets the workers parse while the main thread is busy, and the main thread take what is left', async () => {
+    const dir = writeCorpus(corpus);
+    const running = startParsing(dir, [], markdownOf(dir), 1);
+    // The main thread "bundles" meanwhile: the worker takes every file.
+    expect((await running.workers).flat()).toHaveLength(6);
+    const entries = await finishParsing(running);
+    expect(entries.size).toBe(6);
   }, 60_000);
 
   it('leaves a page with bad frontmatter to the load, which names its file and line', async () => {
@@ -56,9 +65,4 @@ describe('pages parsed ahead on a worker thread (src/build/parseAhead.ts)', () =
     }
     expect(message).toMatch(/5\.bad\.md:2/);
   }, 60_000);
-
-  it('gives each worker a like share of the files, in order', () => {
-    expect(shares(['a', 'b', 'c', 'd', 'e'], 2)).toEqual([['a', 'c', 'e'], ['b', 'd']]);
-    expect(shares(['a'], 3)).toEqual([['a']]);
-  });
 });

@@ -4,8 +4,9 @@
  * on a two-core machine, and then loads the content on the main thread
  * (17–22 s at 5,000 pages with an empty parse cache). So at
  * `astro:build:start` the pages the parse cache lacks are parsed on worker
- * threads, and at `astro:build:ssr`, before the first page renders, their
- * entries join the parse cache: the load then finds every page parsed. The
+ * threads; at `astro:build:ssr`, before the first page renders, the main
+ * thread parses beside them what is left (they share one counter of files),
+ * and every entry joins the parse cache: the load then finds every page parsed. The
  * entries are exactly what the load computes (the same `markdownEntry`), so
  * the output does not depend on it (scripts/incremental.test.ts). A failed
  * worker costs nothing but the time: the load parses what is missing. Node only.
@@ -20,12 +21,12 @@ import { openParseCache } from './cache';
 import { buildContext } from './context';
 import { getCodeVersion } from './info';
 import { startPhase, endPhase } from './timing';
-import type { ParseAheadJob } from './parseAhead.worker';
+import { parseFiles, type ParseAheadJob } from './parseAheadJob';
 
 /** Below this many pages a worker's start costs more than it saves. */
 export const PARSE_AHEAD_MIN_PAGES = 200;
 
-let running: Promise<Map<string, Uint8Array>> | undefined;
+let running: ParseAhead | undefined;
 
 /**
  * The worker's code, bundled once per code version beside the build script's
@@ -62,25 +63,44 @@ function runWorker(script: string, job: ParseAheadJob): Promise<[string, Uint8Ar
   });
 }
 
-/** Splits the Markdown files over the workers, alternately, so each gets a like share of every folder. */
-export function shares(files: string[], workers: number): string[][] {
-  const out: string[][] = Array.from({ length: workers }, () => []);
-  files.forEach((file, i) => out[i % workers]!.push(file));
-  return out.filter((share) => share.length > 0);
-}
-
 /** The main thread keeps bundling: the other cores are the workers' (one on a two-core machine). */
 const workerCount = () => Math.min(4, Math.max(1, availableParallelism() - 1));
 
-/** Parses the Markdown files whose keys are not among `cached`, on worker threads: their entries, serialised, by cache key. */
-export async function parseAhead(contentDir: string, cached: string[], markdown: string[], workers = workerCount()): Promise<Map<string, Uint8Array>> {
+/** Parse-ahead under way: its workers' answers, and the counter the main thread joins in on. */
+export interface ParseAhead {
+  job: ParseAheadJob;
+  workers: Promise<[string, Uint8Array][][]>;
+  started: ReturnType<typeof startPhase>;
+}
+
+/** Starts parsing the Markdown files whose keys are not among `cached` on worker threads. */
+export function startParsing(contentDir: string, cached: string[], files: string[], workers = workerCount()): ParseAhead {
+  const job: ParseAheadJob = { contentDir, files, cached, next: new SharedArrayBuffer(4) };
   const started = startPhase();
-  const script = await workerBundle();
-  const results = await Promise.all(shares(markdown, workers).map((files) => runWorker(script, { contentDir, files, cached })));
-  const entries = new Map(results.flat());
-  endPhase(`pages parsed ahead on ${workers} worker thread${workers === 1 ? '' : 's'} (${entries.size} of ${markdown.length})`, started);
+  const answers = workerBundle()
+    .then((script) => Promise.all(Array.from({ length: workers }, () => runWorker(script, job))))
+    .catch((error: Error) => {
+      // The files a failed worker took are parsed by the load, which reports any problem with its line.
+      console.warn(`[nucleus] parsing pages on a worker thread failed (${error.message}); the load parses what is missing`);
+      return [];
+    });
+  return { job, workers: answers, started };
+}
+
+/**
+ * Parses what is left beside the workers (the main thread is free once the
+ * bundles are done), then gathers every entry.
+ */
+export async function finishParsing({ job, workers, started }: ParseAhead): Promise<Map<string, Uint8Array>> {
+  const own = parseFiles(job);
+  const entries = new Map([...(await workers).flat(), ...own]);
+  endPhase(`pages parsed ahead (${entries.size} of ${job.files.length}; ${own.length} of them after bundling on the main thread)`, started);
   return entries;
 }
+
+/** Parses the Markdown files whose keys are not among `cached`: their entries, serialised, by cache key. */
+export const parseAhead = (contentDir: string, cached: string[], files: string[], workers?: number): Promise<Map<string, Uint8Array>> =>
+  finishParsing(startParsing(contentDir, cached, files, workers));
 
 /** Starts parsing, on worker threads, the pages the parse cache lacks (a build with its cache on, and enough pages). */
 export function startParseAhead(contentDir = contentDirFromEnv()): void {
@@ -90,16 +110,13 @@ export function startParseAhead(contentDir = contentDirFromEnv()): void {
   const markdown = contentFiles(contentDir).filter((file) => /\.md$/i.test(file));
   const cached = cache.keys();
   if (markdown.length - cached.length < PARSE_AHEAD_MIN_PAGES) return;
-  running = parseAhead(contentDir, cached, markdown).catch((error: Error) => {
-    console.warn(`[nucleus] parsing the pages ahead failed (${error.message}); they are parsed after bundling instead`);
-    return new Map();
-  });
+  running = startParsing(contentDir, cached, markdown);
 }
 
-/** Waits for the pages parsed ahead and hands them to the load (src/build/site.ts adopts them). */
+/** Parses what is left beside the workers, and hands every entry to the load (src/build/site.ts adopts them). */
 export async function finishParseAhead(): Promise<void> {
   if (!running) return;
-  const entries = await running;
+  const entries = await finishParsing(running);
   running = undefined;
   if (entries.size > 0) buildContext().parsedAhead = entries;
 }
