@@ -74,7 +74,7 @@ const samples: [string, string][] = [
   ['/builds/meta/b0bf8905eda2.json', 'no-cache'],
   ['/sw.js', 'no-cache'],
   ['/manifest.webmanifest', 'no-cache'],
-  ['/content.sqlite', 'no-cache'],
+  ['/content.sqlite.gz', 'no-cache'],
   ['/search-index.json', 'no-cache'],
   ['/search/site/postings-0.json', 'no-cache'],
   ['/search/site/texts-3.json', 'no-cache'],
@@ -114,12 +114,19 @@ describe.each(['/', '/guide/'])('host caching rules for a site built with base %
     }
   });
 
+  it('types the gzipped content database as gzip in _headers and firebase.json, and nothing else', () => {
+    const types = netlifyHeaderLines(text, 'content-type');
+    expect(types).toEqual([{ pattern: at('/content.sqlite.gz'), cacheControl: 'application/gzip' }]);
+    expect(firebaseHeader(firebaseHeaderLines(firebaseConfig, 'content-type'), at('/content.sqlite.gz'))).toBe('application/gzip');
+    expect(firebaseHeader(firebaseHeaderLines(firebaseConfig, 'content-type'), at('/search-index.json'))).toBeUndefined();
+  });
+
   it('Firebase also revalidates pages asked for by folder (its default would cache them for an hour)', () => {
     expect(firebaseHeader(firebase, at('/rules/combat/'))).toBe('no-cache');
     expect(firebaseHeader(firebase, at('/rules/combat'))).toBe('no-cache');
   });
 
-  it.each(['/', '/rules/combat', '/rules/combat/index.html', '/_astro/client.C5RI7xnT.js', '/sw.js', '/content.sqlite', '/404.html'])(
+  it.each(['/', '/rules/combat', '/rules/combat/index.html', '/_astro/client.C5RI7xnT.js', '/sw.js', '/content.sqlite.gz', '/404.html'])(
     '%s: every file gets the policy, nosniff and the referrer policy, once, in _headers and firebase.json',
     (path) => {
       const policy = serializePolicy(POLICY, 'header');

@@ -3,7 +3,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import initSqlJs from 'sql.js';
 import { buildContentDatabase } from '../src/db';
@@ -34,9 +35,11 @@ const attack = [
 beforeAll(async () => {
   dir = scratchDir('nucleus-query-');
   docsFile = join(dir, 'docs.json');
-  dbFile = join(dir, 'content.sqlite');
+  // As a build writes it (gzipped, src/db/file.ts); the attack database below is raw SQLite.
+  dbFile = join(dir, 'content.sqlite.gz');
   writeFileSync(docsFile, JSON.stringify(docs));
-  writeFileSync(dbFile, buildContentDatabase(await initSqlJs(), { documents: docs, integrity: 'test' }));
+  writeFileSync(dbFile, gzipSync(buildContentDatabase(await initSqlJs(), { documents: docs, integrity: 'test' })));
+  writeFileSync(join(dir, 'damaged.sqlite.gz'), readFileSync(dbFile).subarray(0, 200));
   writeFileSync(join(dir, 'object.json'), '{"not": "a list"}');
   writeFileSync(join(dir, 'broken.json'), '[{');
   writeFileSync(join(dir, 'attack.json'), JSON.stringify(attack));
@@ -75,6 +78,7 @@ describe('query command', { timeout: 60_000 }, () => {
     expect(r.stderr).toBe("query: 'limit' must be a whole number ≥ 0 (got -1)\n");
     expect(query('--db', dbFile, '--params', '{"where":{"a":{"$near":1}}}').stderr).toMatch(/^query: 'where': unknown operator '\$near' .*\n$/);
     expect(query('--docs', docsFile, '--params', '{where}').stderr).toMatch(/^query: --params is not valid JSON \(.*\)\n$/);
+    expect(query('--db', join(dir, 'damaged.sqlite.gz')).stderr).toBe('query: The content database file is damaged (its compressed bytes do not unpack); load it again, or rebuild the site.\n');
   });
 
   it('C3 a pattern that backtracks catastrophically in JavaScript answers, from a JSON file and from a database', () => {

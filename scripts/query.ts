@@ -2,21 +2,22 @@
  * Runs a content query from the command line.
  *
  *   npm run --silent query -- --docs records.json --params '{"where":{"draft":false},"only":"title"}'
- *   npm run --silent query -- --db dist/content.sqlite --params '{"count":true}'
+ *   npm run --silent query -- --db dist/content.sqlite.gz --params '{"count":true}'
  *
  * Prints the result as JSON: a list; an object or null with `first`; a number
  * with `count`; the surround list with `surround`. Invalid parameters or
- * unreadable input: one line on stderr and exit status 2.
+ * unreadable input: one line on stderr and exit status 2. `--db` takes the
+ * build's gzipped file or the SQLite bytes themselves (src/db/file.ts).
  * Options: --locales en,fr and --default-locale en (the site's locale filter).
  */
 import { readFileSync } from 'node:fs';
 import initSqlJs from 'sql.js';
 import { QueryError, runQuery, type QueryOptions } from '../src/query';
-import { ContentDatabaseError, openContentDatabase } from '../src/db';
+import { ContentDatabaseError, openContentDatabase, unpackDatabaseFile } from '../src/db';
 
 class UsageError extends Error {}
 
-const USAGE = "usage: query (--docs FILE.json | --db FILE.sqlite) [--params 'JSON'] [--locales en,fr] [--default-locale en]";
+const USAGE = "usage: query (--docs FILE.json | --db FILE.sqlite.gz) [--params 'JSON'] [--locales en,fr] [--default-locale en]";
 
 function parseArgs(argv: string[]): Record<string, string> {
   const known = ['--docs', '--db', '--params', '--locales', '--default-locale'];
@@ -65,9 +66,9 @@ async function main(argv: string[]): Promise<unknown> {
     if (!Array.isArray(docs)) throw new UsageError(`${args.docs} must hold a JSON array of documents`);
     return runQuery(docs, params, options);
   }
-  const bytes = read(args.db!);
+  const bytes = await unpackDatabaseFile(new Uint8Array(read(args.db!)));
   const SQL = await initSqlJs();
-  const db = openContentDatabase(SQL, new Uint8Array(bytes), options);
+  const db = openContentDatabase(SQL, bytes, options);
   try {
     return db.query(params);
   } finally {

@@ -17,12 +17,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, statSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { writeCorpus, SHAPES, type Shape } from '../corpus';
 import { searchFilesIn } from './search';
 import { outputSize, pageAnatomy, PARTS } from './output-size';
 import { buildPlainAstro } from './plain-astro';
 import { SEARCH_MANIFEST_PATH, isTextsPart } from '../../src/search';
+import { CONTENT_DATABASE_FILE } from '../../src/db';
 
 function arg(name: string, fallback?: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -155,13 +156,11 @@ if (existsSync(join(out, SEARCH_MANIFEST_PATH))) {
   report.searchTextsRaw = mb(textTotal.raw);
   report.searchTextsGzip = mb(textTotal.gzip);
 }
-for (const [name, file] of [['contentDatabase', 'content.sqlite']]) {
-  const p = join(out, file);
-  if (existsSync(p)) {
-    const buf = readFileSync(p);
-    report[`${name}Raw`] = mb(buf.length);
-    report[`${name}Gzip`] = mb(gzipSync(buf).length);
-  }
+// The database as stored (gzipped, src/db/file.ts) and the SQLite bytes it holds.
+if (existsSync(join(out, CONTENT_DATABASE_FILE))) {
+  const stored = readFileSync(join(out, CONTENT_DATABASE_FILE));
+  report.contentDatabaseStored = mb(stored.length);
+  report.contentDatabaseRaw = mb(gunzipSync(stored).length);
 }
 if (!process.argv.includes('--no-plain')) {
   const plain = buildPlainAstro(work, corpus);

@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { gzippedBytes, precacheFiles, PRECACHE_BUDGET_GZ_BYTES } from '../../src/build/precache';
 import { offlineCopyList } from '../../src/build/offlineCopy';
+import { CONTENT_DATABASE_FILE } from '../../src/db';
 import { downloadSentence, totalBytes } from '../../src/stores/offlineCopy';
 import { spawn } from 'node:child_process';
 
@@ -55,7 +56,7 @@ async function precache(): Promise<void> {
   const raw = files.reduce((s, f) => s + statSync(join(dist, f)).size, 0);
   const gz = gzippedBytes(dist, files);
   console.log(`precache list: ${files.length} files, ${kb(raw)} raw, ${kb(gz)} gzipped (budget ${kb(PRECACHE_BUDGET_GZ_BYTES)}: ${gz <= PRECACHE_BUDGET_GZ_BYTES ? 'met' : 'not met'})`);
-  const onUse = [...filesUnder(dist, 'search'), 'search-index.json', 'content.sqlite', 'sql-wasm.wasm'].filter((f) => existsSync(join(dist, f)));
+  const onUse = [...filesUnder(dist, 'search'), 'search-index.json', CONTENT_DATABASE_FILE, 'sql-wasm.wasm'].filter((f) => existsSync(join(dist, f)));
   console.log(`cached on use, not precached: search files, database and engine: ${onUse.length} files, ${kb(gzippedBytes(dist, onUse))} gzipped`);
 }
 

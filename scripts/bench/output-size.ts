@@ -7,15 +7,17 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { CONTENT_DATABASE_FILE } from '../../src/db';
 
 export const PARTS = ['html', 'database', 'answers', 'search', 'compressedCopies', 'assets'] as const;
 export type Part = (typeof PARTS)[number];
 
 /** The part a file of the output belongs to, by its path relative to the output folder (`/`-separated). */
 export function partOf(rel: string): Part {
+  // Before the copies' rule: the database is itself gzipped (src/db/file.ts), not a copy.
+  if (rel === CONTENT_DATABASE_FILE) return 'database';
   if (/\.(br|gz)$/.test(rel)) return 'compressedCopies';
   if (rel.endsWith('.html')) return 'html';
-  if (rel === 'content.sqlite') return 'database';
   if (rel.startsWith('api/')) return 'answers';
   if (rel === 'search-index.json' || rel.startsWith('search/')) return 'search';
   return 'assets'; // scripts, styles, fonts, the sql.js WASM, icons, the service worker, build files

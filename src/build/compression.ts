@@ -61,6 +61,15 @@ function compress(raw: Uint8Array, kind: CopyKind): Promise<Buffer> {
 }
 
 /**
+ * The content database file's bytes (src/db/file.ts): `raw` gzipped at the
+ * copies' fixed level on the thread pool. Node's gzip header holds no file
+ * name and a zero time, so the same database gives the same file.
+ */
+export async function gzipDatabase(raw: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await compress(raw, 'gz')); // a copy: a Buffer's memory may be shared
+}
+
+/**
  * The compressed copy of `raw`, or null when it does not save 10%; cached by
  * input hash (`digest`, the `sha` of `raw`) in `cache`. The cache entry it
  * reads or writes goes into `used`. The work starts before this returns.

@@ -1,5 +1,5 @@
 /**
- * The data files a build writes beside the pages: the content database (which
+ * The data files a build writes beside the pages: the content database, gzipped (which
  * also hands the static API answers to src/build/output.ts), the
  * search index, the build's latest.json, current.js and manifest. The endpoints in
  * src/pages/ answer with these, and the content-only rebuild
@@ -10,13 +10,14 @@ import type { BuildContext } from './context';
 import { getSite } from './site';
 import { buildId, buildMeta } from './info';
 import { SEARCH_MANIFEST_PATH } from '../search';
+import { CONTENT_DATABASE_FILE } from '../db';
 import { startCompressing } from './compression';
 
-/** content.sqlite; hands over the API answers. */
+/** `content.sqlite.gz`, the database gzipped (src/db/file.ts); hands over the API answers. */
 export async function databaseFile(context: BuildContext): Promise<Uint8Array<ArrayBuffer>> {
-  const { bytes, answers } = await getContentDatabase(context);
+  const { file, answers } = await getContentDatabase(context);
   context.answers = answers;
-  return bytes;
+  return file;
 }
 
 /** A search file by address: the manifest (`/search-index.json`) or a part (`/search/{index}/….json`). */
@@ -56,7 +57,7 @@ export function metaFile(context: BuildContext): { path: string; text: string } 
 /** Every data file of this build: site-relative path → bytes (what the endpoints write). */
 export async function dataFiles(context: BuildContext): Promise<Map<string, string | Uint8Array>> {
   const files = new Map<string, string | Uint8Array>();
-  files.set('/content.sqlite', await databaseFile(context));
+  files.set(`/${CONTENT_DATABASE_FILE}`, await databaseFile(context));
   files.set(SEARCH_MANIFEST_PATH, await searchFile(SEARCH_MANIFEST_PATH));
   for (const path of await searchPartPaths()) files.set(path, await searchFile(path));
   files.set('/builds/latest.json', latestFile());

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { loadSite, pageQuery, pageSummaryQuery, surroundQuery } from '../content';
 import { buildDatabase } from './database';
-import { queryApiPath, navigationApiPath } from '../db';
+import { queryApiPath, navigationApiPath, isGzip, unpackDatabaseFile } from '../db';
 import { writeCorpus, page } from '../content/testing';
 
 describe('static content API', () => {
@@ -36,5 +36,20 @@ describe('static content API', () => {
     // Drafts are in the database (for preview) but get no static answer.
     expect(db.query({ where: [{ draft: true }], only: ['title'] })).toEqual([{ title: 'Draft' }]);
     expect(answers.has(queryApiPath(pageSummaryQuery('/a/draft'), site.integrity))).toBe(false);
+  });
+});
+
+describe('the database file a build writes', () => {
+  it('is the SQLite bytes gzipped, and the same file for the same content', async () => {
+    const site = loadSite(writeCorpus({ 'index.md': page({ title: 'Home' }), '1.a/1.one.md': page({ title: 'One' }) }));
+    const first = await buildDatabase(site, {});
+    const file = await first.file;
+    expect(isGzip(file)).toBe(true);
+    expect(file.length).toBeLessThan(first.bytes.length / 2);
+    expect(Buffer.from(await unpackDatabaseFile(file)).equals(Buffer.from(first.bytes))).toBe(true);
+    // No time or file name in the header (RFC 1952: flags byte 3, MTIME bytes 4–7): a rebuild writes the same bytes.
+    expect([file[3], ...file.subarray(4, 8)]).toEqual([0, 0, 0, 0, 0]);
+    const again = await buildDatabase(site, {});
+    expect(Buffer.from(await again.file).equals(Buffer.from(file))).toBe(true);
   });
 });

@@ -14,7 +14,7 @@ import { siteConfig } from '../config/site';
 import { timed, startPhase, endPhase } from './timing';
 import { openValueCache, sha } from './cache';
 import { buildContext, type BuildContext } from './context';
-import { startCompressing } from './compression';
+import { gzipDatabase, startCompressing } from './compression';
 
 const require = createRequire(import.meta.url);
 
@@ -29,7 +29,10 @@ function getSql(): Promise<SqlJsStatic> {
 }
 
 export interface BuiltDatabase {
+  /** The SQLite bytes. */
   bytes: Uint8Array<ArrayBuffer>;
+  /** `content.sqlite.gz`: the bytes gzipped (src/db/file.ts), made beside the API answers. */
+  file: Promise<Uint8Array<ArrayBuffer>>;
   db: ContentDatabase;
   /** The search index: manifest and part files, by site-relative address. */
   search: SearchFiles;
@@ -76,7 +79,10 @@ export async function buildDatabase(site: Site, catalogues: Partial<Catalogues>,
     integrity: site.integrity,
     builtFrom: 'nucleus build',
   }));
-  if (building) startCompressing(bytes);
+  // Started now, on the thread pool, so it runs while the answers are made.
+  // The file is already compressed: it gets no .br/.gz copies.
+  const file = gzipDatabase(bytes);
+  file.catch(() => undefined); // awaited by databaseFile; a failure reaches it there
   const db = openContentDatabase(SQL, bytes, { defaultLocale: siteConfig.defaultLocale, locales: siteConfig.locales });
 
   const answersStart = startPhase();
@@ -155,5 +161,5 @@ export async function buildDatabase(site: Site, catalogues: Partial<Catalogues>,
   answers.set(navigationApiPath(NAVIGATION_QUERY, site.integrity), navigation);
   if (building) startCompressing(navigation);
   endPhase('static API answers', answersStart);
-  return { bytes, db, search, answers, globals };
+  return { bytes, file, db, search, answers, globals };
 }

@@ -22,17 +22,27 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildContext } from './context';
 import { securityHeaders, type Policy } from '../security/policy';
+import { CONTENT_DATABASE_FILE } from '../db';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 
-/** Patterns relative to the base (`*` matches anything), and their Cache-Control. */
-export const CACHE_RULES: readonly { pattern: string; cacheControl: string; why?: string }[] = [
+/**
+ * Patterns relative to the base (`*` matches anything), their Cache-Control
+ * and, where a host's guess from the name is not to be relied on, their
+ * Content-Type.
+ */
+export const CACHE_RULES: readonly { pattern: string; cacheControl: string; contentType?: string; why?: string }[] = [
   { pattern: '_astro/*', cacheControl: IMMUTABLE, why: 'Hashed assets never change: cache them for a year.' },
   { pattern: 'builds/*', cacheControl: REVALIDATE, why: 'Everything that names the current build must be revalidated every time.' },
   { pattern: 'sw.js', cacheControl: REVALIDATE },
   { pattern: 'manifest.webmanifest', cacheControl: REVALIDATE },
-  { pattern: 'content.sqlite', cacheControl: REVALIDATE },
+  {
+    pattern: CONTENT_DATABASE_FILE,
+    cacheControl: REVALIDATE,
+    contentType: 'application/gzip',
+    why: 'The content database, gzipped as built (src/db/file.ts): typed as the gzip file it is, which no host compresses again.',
+  },
   { pattern: 'search-index.json', cacheControl: REVALIDATE },
   { pattern: 'search/*', cacheControl: REVALIDATE },
 ];
@@ -81,7 +91,7 @@ export function headersFile(base: string, pages: PageAddresses, policy: Policy):
   rule(`${prefix}*`, security);
   for (const r of CACHE_RULES) {
     if (r.why) lines.push('', `# ${r.why}`);
-    rule(`${prefix}${r.pattern}`, [['Cache-Control', r.cacheControl]]);
+    rule(`${prefix}${r.pattern}`, [['Cache-Control', r.cacheControl], ...(r.contentType ? [['Content-Type', r.contentType] as [string, string]] : [])]);
   }
   lines.push('', '# Pages, however they are asked for (/rules/combat, /rules/combat/, …/index.html), are revalidated too.');
   if (prefix !== '/') rule(prefix.slice(0, -1), [['Cache-Control', REVALIDATE]]);

@@ -14,6 +14,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { EDITOR_CODE_FILE } from '../config/offline';
+import { CONTENT_DATABASE_FILE } from '../db';
 import { editorCode, pageAssets, shellPages, withImports } from './precache';
 
 /**
@@ -63,7 +64,7 @@ export async function offlineCopyList(out: string, base = '/', options: { client
   const shellAssets = shellPages(out).flatMap((page) => pageAssets(page.html, base));
   const code = [...(await withImports(out, shellAssets, true)), ...Object.values(await editorCode(out)).flat()];
   const search = ['search-index.json', ...filesUnder(out, 'search')];
-  const data = options.clientDatabase ? ['content.sqlite', 'sql-wasm.wasm', ...filesUnder(out, 'api')] : [];
+  const data = options.clientDatabase ? [CONTENT_DATABASE_FILE, 'sql-wasm.wasm', ...filesUnder(out, 'api')] : [];
   const other = ['favicon.svg', 'manifest.webmanifest', 'builds/current.js', EDITOR_CODE_FILE, ...filesUnder(out, 'icons')];
   const files = new Map<string, number>();
   for (const page of pages) files.set(page, statSync(join(out, page, 'index.html')).size);

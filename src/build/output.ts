@@ -108,7 +108,7 @@ export function startAnswerWriter(out: string, integrity?: string): AnswerWriter
 export async function writeBuildOutput(h: BuildContext, out: string, logger: OutputLogger, ledger: Ledger = openLedger(out), writer?: AnswerWriter): Promise<void> {
   if (!h.answers) {
     await writer?.stop();
-    throw new Error('nucleus:build-output: the pages did not hand over the content API answers (src/pages/content.sqlite.ts and src/pages/[...slug].astro set them)');
+    throw new Error('nucleus:build-output: the pages did not hand over the content API answers (src/pages/content.sqlite.gz.ts and src/pages/[...slug].astro set them)');
   }
   removeAstroBookkeeping(out);
   const answersStarted = startPhase();

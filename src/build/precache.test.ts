@@ -40,7 +40,7 @@ function site(pages: number, base = '/'): string {
   write(out, 'manifest.webmanifest', '{"name":"Nucleus"}');
   write(out, 'icons/icon-192.png', randomBytes(8_000));
   write(out, 'icons/icon-512.png', randomBytes(47_000));
-  write(out, 'content.sqlite', randomBytes(pages * 1_000));
+  write(out, 'content.sqlite.gz', randomBytes(pages * 1_000));
   write(out, 'sql-wasm.wasm', randomBytes(300_000));
   write(out, 'search-index.json', `{"terms":"${noise(20_000)}"}`);
   write(out, 'index.html', page(base, 'Nucleus'));
@@ -109,7 +109,7 @@ describe('the offline copy list (Save for offline)', () => {
     expect(files.get('rules/page-1')).toBe(page('/', 'Rule 1').length);
     expect(files.has('_astro/sdk.abc.js')).toBe(false);
     // Reading pages read their own HTML: the database and its engine only in client-database mode.
-    expect(files.has('content.sqlite')).toBe(false);
-    expect(new Map((await offlineCopyList(out, '/', { clientDatabase: true })).files).has('content.sqlite')).toBe(true);
+    expect(files.has('content.sqlite.gz')).toBe(false);
+    expect(new Map((await offlineCopyList(out, '/', { clientDatabase: true })).files).has('content.sqlite.gz')).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import { scratchDir } from '../content/testing';
 import { MemoryCacheStorage } from '../stores/testing';
 import { OFFLINE_COPY_CACHE, OFFLINE_COPY_FILE } from '../config/offline';
 import { fromOfflineCopy, writeServiceWorker } from './serviceWorker';
+import { CONTENT_DATABASE_FILE } from '../db';
 
 /** The system temporary folder's entries: a build must not add any. */
 const temporaryEntries = () => new Set(readdirSync(realpathSync(tmpdir())));
@@ -32,6 +33,8 @@ describe('writeServiceWorker', () => {
     expect(code).not.toContain('"url":"index.html"');
     // Each route falls back to the reader's offline copy, and the copy's list is written beside the worker.
     expect(code).toContain(OFFLINE_COPY_CACHE);
+    // The content database is cached when first used, under the name the build gives it (src/db/file.ts).
+    expect(code).toContain(CONTENT_DATABASE_FILE.replace(/\./g, '\\.'));
     const copy = JSON.parse(readFileSync(join(out, OFFLINE_COPY_FILE), 'utf8')) as { pages: number; files: [string, number][] };
     expect(copy.pages).toBe(2);
     expect(copy.files).toEqual(expect.arrayContaining([['', 34], ['offline', 37]]));

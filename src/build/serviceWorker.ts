@@ -111,7 +111,7 @@ function runtimeOptions() {
       // the cached copy offline (search then answers from what was fetched,
       // and says what it cannot reach: components/search/loader.ts).
       {
-        urlPattern: ({ url }: { url: URL }) => /\/(search-index\.json|search\/.+\.json|content\.sqlite|sql-wasm\.wasm)$/.test(url.pathname),
+        urlPattern: ({ url }: { url: URL }) => /\/(search-index\.json|search\/.+\.json|content\.sqlite\.gz|sql-wasm\.wasm)$/.test(url.pathname),
         handler: 'NetworkFirst' as const,
         options: { cacheName: SEARCH_CACHE, expiration: { maxEntries: 3000 }, plugins },
       },

@@ -25,6 +25,7 @@ import { buildContext } from './context';
 import { htmlCache } from './renderCache';
 import { startPhase, endPhase } from './timing';
 import { pageFile } from '../content';
+import { CONTENT_DATABASE_FILE } from '../db';
 import { openLedger } from './ledger';
 import { pageModuleOf, serverBundleDir, snapshotRoute, type PageBuildData } from './astro';
 import type { BuildSecurity } from '../security/build';
@@ -77,7 +78,7 @@ export function snapshotDir(): string | null {
 /** Files of dist/ that the content-only rebuild writes itself (relative, `/`-separated). */
 export function rewrittenByPatch(rel: string, contentPages: Set<string>): boolean {
   if (/\.(br|gz)$/.test(rel)) return true;
-  if (['content.sqlite', 'search-index.json', 'sw.js', '_headers', 'serve.json'].includes(rel)) return true;
+  if ([CONTENT_DATABASE_FILE, 'search-index.json', 'sw.js', '_headers', 'serve.json'].includes(rel)) return true;
   if (/^(api|search|builds)\//.test(rel)) return true;
   return contentPages.has(rel);
 }

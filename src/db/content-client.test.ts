@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { gzipSync } from 'node:zlib';
 import initSqlJs from 'sql.js';
 import { buildContentDatabase } from './writer';
 import { navigationApiPath, queryApiPath } from './api-paths';
@@ -9,9 +10,16 @@ const docs = [
   { _id: 'content:b.md', _path: '/b', stem: '2.b', title: 'B draft', _type: 'markdown', draft: true },
 ];
 
-async function setup(routes: Record<string, { body: string; type?: string; status?: number }>, preview = false) {
+/**
+ * How the host hands over the database file: as built (gzip bytes), or
+ * already decoded (a host that sent the `.gz` with Content-Encoding: gzip).
+ */
+type Served = 'as built' | 'decoded by the host';
+
+async function setup(routes: Record<string, { body: string; type?: string; status?: number }>, preview = false, served: Served = 'as built') {
   const SQL = await initSqlJs();
-  const bytes = buildContentDatabase(SQL, { documents: docs, integrity: 'i1' });
+  const sqlite = buildContentDatabase(SQL, { documents: docs, integrity: 'i1' });
+  const bytes = served === 'as built' ? gzipSync(sqlite) : sqlite;
   const requests: string[] = [];
   const client = createContentClient({
     root: '/base/',
@@ -20,7 +28,7 @@ async function setup(routes: Record<string, { body: string; type?: string; statu
     loadSql: async () => SQL,
     fetch: (async (url: string) => {
       requests.push(url);
-      if (url.startsWith('/base/content.sqlite')) return new Response(bytes);
+      if (url.startsWith('/base/content.sqlite.gz')) return new Response(bytes);
       const key = url.replace(/\?.*$/, '');
       const r = routes[key];
       if (!r) return new Response('<!doctype html><h1>404</h1>', { status: 404, headers: { 'content-type': 'text/html' } });
@@ -44,7 +52,7 @@ describe('queryContent in the browser', () => {
     const path = '/base' + queryApiPath(q, 'i1');
     const { client, requests } = await setup({ [path]: { body: '<!doctype html><p>app shell</p>', type: 'text/html' } });
     expect(await client.queryContent(q)).toEqual({ title: 'A' });
-    expect(requests).toContain('/base/content.sqlite');
+    expect(requests).toContain('/base/content.sqlite.gz');
   });
 
   for (const [what, body, type] of [
@@ -57,7 +65,7 @@ describe('queryContent in the browser', () => {
       const path = '/base' + queryApiPath(q, 'i1');
       const { client, requests } = await setup({ [path]: { body, type } });
       expect(await client.queryContent(q)).toEqual({ title: 'A' });
-      expect(requests).toContain('/base/content.sqlite');
+      expect(requests).toContain('/base/content.sqlite.gz');
     });
   }
 
@@ -65,11 +73,11 @@ describe('queryContent in the browser', () => {
     const { client, requests } = await setup({ ['/base' + navigationApiPath({}, 'i1')]: { body: '{"result": "Not Found"}' } });
     // This test database has no navigation rows: the local answer is null, not the host's text.
     expect(await client.navigation()).toBeNull();
-    expect(requests).toContain('/base/content.sqlite');
+    expect(requests).toContain('/base/content.sqlite.gz');
   });
 
-  it('runs every query on the local database in preview, drafts included', async () => {
-    const { client, requests } = await setup({}, true);
+  it.each(['as built', 'decoded by the host'] as const)('runs every query on the local database in preview, drafts included (the file %s)', async (served) => {
+    const { client, requests } = await setup({}, true, served);
     expect(await client.queryContent({ where: [{ draft: true }], only: ['title'] })).toEqual([{ title: 'B draft' }]);
     expect(requests.every((r) => !r.includes('/api/'))).toBe(true);
   });

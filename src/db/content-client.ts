@@ -5,6 +5,7 @@
  */
 import type { SqlJsStatic } from 'sql.js';
 import { openContentDatabase, type ContentDatabase } from './client';
+import { CONTENT_DATABASE_FILE, unpackDatabaseFile } from './file';
 import { queryApiPath, navigationApiPath } from './api-paths';
 
 export interface ContentClientOptions {
@@ -86,9 +87,10 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     db ??= (async () => {
       const [SQL, bytes] = await Promise.all([
         loadSql(`${options.root}sql-wasm.wasm`),
-        f(`${options.root}content.sqlite${bust}`, { cache: bust || options.preview() ? 'no-cache' : 'default' }).then(async (r) => {
+        f(`${options.root}${CONTENT_DATABASE_FILE}${bust}`, { cache: bust || options.preview() ? 'no-cache' : 'default' }).then(async (r) => {
           if (!r.ok) throw new Error(`The content database could not be loaded (HTTP ${r.status}).`);
-          return new Uint8Array(await r.arrayBuffer());
+          // Gzipped as built, or already unpacked by a host that sent it with Content-Encoding (file.ts).
+          return unpackDatabaseFile(new Uint8Array(await r.arrayBuffer()));
         }),
       ]);
       return openContentDatabase(SQL, bytes, { defaultLocale: options.defaultLocale, locales: options.locales });

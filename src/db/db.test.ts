@@ -223,18 +223,21 @@ describe('content database', () => {
 
   it('X2 index.ts exports exactly the public surface', () => {
     expect(Object.keys(db).sort()).toEqual([
+      'CONTENT_DATABASE_FILE',
       'ContentDatabaseError',
       'FORMAT_VERSION',
       'INDEXED_FIELDS',
       'SCHEMA_SQL',
       'buildContentDatabase',
       'compileFilter',
+      'isGzip',
       'navigationApiPath',
       'openContentDatabase',
       'parseContentApiPath',
       'planQuery',
       'queryApiPath',
       'queryApiPathOfHash',
+      'unpackDatabaseFile',
     ]);
   });
 });

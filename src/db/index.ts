@@ -6,4 +6,5 @@ export { FORMAT_VERSION, SCHEMA_SQL, INDEXED_FIELDS, type ContentMeta, type Inde
 export { buildContentDatabase, type ContentDatabaseInput } from './writer';
 export { compileFilter, planQuery, type QueryPlan, type SqlFilter, type RegularColumns, type CompileOptions } from './compile';
 export { openContentDatabase, ContentDatabaseError, type ContentDatabase, type ContentDatabaseOptions } from './client';
+export { CONTENT_DATABASE_FILE, isGzip, unpackDatabaseFile } from './file';
 export { queryApiPath, queryApiPathOfHash, navigationApiPath, parseContentApiPath, type ContentApiKind, type ContentApiRequest } from './api-paths';

@@ -5,7 +5,7 @@
  * database holds), so an editor opens without sql.js and the 650 KB
  * database and works offline with its page. In preview mode, and for a
  * catalogue the page did not embed, they are read from the local content
- * database (sql.js over content.sqlite, through src/db), which shows a
+ * database (sql.js over content.sqlite.gz, through src/db), which shows a
  * preview's drafts. Loaded once per page and shared by every editor.
  */
 import type { Catalogues } from '../rules/engine';

@@ -25,7 +25,7 @@ const queue = createPrefetchQueue(async (url) => {
 function candidate(a: HTMLAnchorElement): string | null {
   if (a.origin !== location.origin || a.hasAttribute('download') || a.target === '_blank') return null;
   if (a.dataset.noPrefetch !== undefined || a.pathname === location.pathname) return null;
-  if (/\.(json|sqlite|xml|png|jpe?g|svg|webp|pdf|zip)$/i.test(a.pathname)) return null;
+  if (/\.(json|sqlite|gz|xml|png|jpe?g|svg|webp|pdf|zip)$/i.test(a.pathname)) return null;
   return a.pathname;
 }
 

@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
+import { gunzipSync } from 'node:zlib';
 
 async function snapshot(page: Page) {
   const title = (await page.locator('[data-page-title]').textContent())?.trim();
@@ -19,7 +20,7 @@ test.describe('preview mode', () => {
     await expect(page.locator('html')).toHaveAttribute('data-rendered-from', 'database');
     await expect(page.getByRole('region', { name: 'Preview mode' })).toBeVisible();
     expect(await snapshot(page)).toEqual(twin);
-    expect(requests.some((p) => p.endsWith('/content.sqlite'))).toBe(true);
+    expect(requests.some((p) => p.endsWith('/content.sqlite.gz'))).toBe(true);
     expect(requests.some((p) => p.endsWith('/sql-wasm.wasm'))).toBe(true);
   });
 
@@ -108,7 +109,10 @@ test('the static content API answers the page queries; HTML is never mistaken fo
   const nav = await request.get('/builds/latest.json');
   expect(nav.ok()).toBe(true);
   expect((await nav.json()).id).toBe(id);
-  const db = await request.get('/content.sqlite');
+  // Served as built: gzip bytes (no Content-Encoding), which unpack to the SQLite file.
+  const db = await request.get('/content.sqlite.gz');
   expect(db.ok()).toBe(true);
-  expect((await db.body()).subarray(0, 15).toString()).toBe('SQLite format 3');
+  expect(db.headers()['content-encoding']).toBeUndefined();
+  expect([...(await db.body()).subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+  expect(gunzipSync(await db.body()).subarray(0, 15).toString()).toBe('SQLite format 3');
 });

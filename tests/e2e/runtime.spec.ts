@@ -24,6 +24,6 @@ test('a data-refresh event reloads the page content from the database, bypassing
   await page.evaluate(() => window.dispatchEvent(new Event('nucleus:data-refresh')));
   await expect(page.locator('html')).toHaveAttribute('data-rendered-from', 'database', { timeout: 30_000 });
   expect(requests.some((u) => /\/api\/content\/query\/[0-9a-z]{13}\.[0-9a-f]+\.json\?refresh=\d+$/.test(u))).toBe(true);
-  expect(requests.some((u) => /\/content\.sqlite\?refresh=\d+$/.test(u))).toBe(true);
+  expect(requests.some((u) => /\/content\.sqlite\.gz\?refresh=\d+$/.test(u))).toBe(true);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Combat');
 });

@@ -27,7 +27,7 @@ test('the home page opens and leads to the rules', async ({ page }) => {
 });
 
 test('the data files the pages load are published', async ({ request }) => {
-  for (const path of ['content.sqlite', 'builds/latest.json', 'builds/current.js', 'search-index.json']) {
+  for (const path of ['content.sqlite.gz', 'builds/latest.json', 'builds/current.js', 'search-index.json']) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
   }
