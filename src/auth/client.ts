@@ -88,9 +88,13 @@ export function startAuth(onChange: (state: AuthState) => void): Promise<AuthSta
   return first.then((state) => latest ?? state);
 }
 
-/** Another tab signed out: this tab's SDK reads that from IndexedDB on its next poll; the page follows at once. */
+/**
+ * Another tab signed out: the page follows at once, and so does this tab's
+ * SDK if it is loaded, instead of on its next IndexedDB poll (see sdk.forget).
+ */
 export function signedOutElsewhere(): AuthState {
   latest = { status: reachableNow ? 'signed-out' : 'unavailable', user: null };
+  void sdkPromise?.then((sdk) => sdk.forget()).catch(() => {});
   return latest;
 }
 

@@ -31,6 +31,7 @@ import {
 import type { AuthConfig } from './config';
 import type { AccountUser } from './types';
 import { authErrorCode } from './errors';
+import { newestOnly } from './newest';
 
 let auth: Auth | null = null;
 
@@ -73,17 +74,19 @@ export interface TokenChange {
   issuedAtTime: string | null;
 }
 
-/** Calls back on every sign-in, sign-out and token refresh. */
+async function tokenChange(u: User | null): Promise<TokenChange> {
+  if (!u) return { user: null, token: null, issuedAtTime: null };
+  try {
+    const r = await u.getIdTokenResult();
+    return { user: toAccountUser(u), token: r.token, issuedAtTime: r.issuedAtTime };
+  } catch {
+    return { user: toAccountUser(u), token: null, issuedAtTime: null };
+  }
+}
+
+/** Calls back on every sign-in, sign-out and token refresh, newest last (a late token read never overrides a later change). */
 export function watch(onChange: (change: TokenChange) => void): () => void {
-  return onIdTokenChanged(current(), async (u) => {
-    if (!u) return onChange({ user: null, token: null, issuedAtTime: null });
-    try {
-      const r = await u.getIdTokenResult();
-      onChange({ user: toAccountUser(u), token: r.token, issuedAtTime: r.issuedAtTime });
-    } catch {
-      onChange({ user: toAccountUser(u), token: null, issuedAtTime: null });
-    }
-  });
+  return onIdTokenChanged(current(), newestOnly(tokenChange, onChange));
 }
 
 export async function ready(): Promise<AccountUser | null> {
@@ -147,11 +150,23 @@ export async function resendVerification(): Promise<void> {
   await sendEmailVerification(requireUser());
 }
 
+/** The account re-read from the server; null when it was signed out (here or in another tab) meanwhile. */
 export async function reload(): Promise<AccountUser | null> {
   const u = current().currentUser;
   if (!u) return null;
   await u.reload();
-  return toAccountUser(current().currentUser ?? u);
+  const now = current().currentUser;
+  return now?.uid === u.uid ? toAccountUser(now) : null;
+}
+
+/**
+ * Another tab signed out: end the session here too, at once, rather than
+ * when the SDK's IndexedDB poll notices. Until then this tab still holds the
+ * user, and a reload or token refresh finishing meanwhile would save it back
+ * to IndexedDB (signing the other tab in again) and announce it here.
+ */
+export async function forget(): Promise<void> {
+  if (current().currentUser) await signOut(current());
 }
 
 export function leave(): Promise<void> {

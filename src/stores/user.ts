@@ -70,6 +70,16 @@ export function setUser(user: AccountUser | null): void {
   if (user) $authStatus.set('signed-in');
 }
 
+/**
+ * A re-read of the shown account (a reload, a rename) that comes back over
+ * the network: it updates that account only. If the account was signed out
+ * meanwhile, here or in another tab, the answer is stale and must not sign
+ * the page back in.
+ */
+export function refreshUser(user: AccountUser | null): void {
+  if (user && $user.get()?.uid === user.uid) $user.set(user);
+}
+
 /** Session key of the "Account deleted" notice, so it outlives a guarded page's redirect to /login. */
 const DELETED_KEY = 'nucleus:account-deleted';
 

@@ -535,13 +535,26 @@ test('a sign-in and a sign-out in one tab reach the other open tab within a seco
   await expect(profileDialog(b)).toBeVisible();
   await expect(signInDialog(b)).toBeHidden();
 
-  // Signing out in B: A follows, and its open profile closes.
+  // Signing out in B: A follows, and its open profile closes. Opening the
+  // profile re-reads the account from the server; its answer is held until B
+  // has signed out, the order in which a late answer once signed A back in.
+  const lookup = '**/accounts:lookup*';
+  let answer!: () => void;
+  const held = new Promise<void>((r) => (answer = r));
+  await a.route(lookup, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const reread = a.waitForResponse(lookup);
   await accountButton(a).click();
   await expect(profileDialog(a)).toBeVisible();
   await profileDialog(b).getByRole('button', { name: 'Sign out' }).click();
   await expect(accountButton(b)).toHaveAccessibleName('Sign in');
   await expect(accountButton(a)).toHaveAccessibleName('Sign in', { timeout: 1_000 });
   await expect(profileDialog(a)).toBeHidden();
+  answer();
+  await reread;
+  await a.unroute(lookup);
 
   // Both have the SDK loaded now: a sign-in in A reaches B within a second too.
   const dialog = await openSignIn(a);

@@ -7,7 +7,7 @@
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { authErrorMessage, isWrongCredentials, withSdk } from '../../auth';
-import { $user, setUser, showAccountDeleted } from '../../stores/user';
+import { $user, refreshUser, setUser, showAccountDeleted } from '../../stores/user';
 import { ACCOUNT_KEPT, AccountNotDeletedError, deleteAccount, keepAccount } from './deleteAccount';
 
 /** Firebase wants a fresh sign-in before the account goes: what to say, and what is already erased. */
@@ -39,7 +39,7 @@ export function useProfileDialog(open: boolean, onClose: () => void) {
       setPassword('');
       // Pick up a verification done in another tab.
       void withSdk((sdk) => sdk.reload())
-        .then((u) => u && setUser(u))
+        .then(refreshUser)
         .catch(() => {});
     }
   }, [open]);
@@ -62,7 +62,7 @@ export function useProfileDialog(open: boolean, onClose: () => void) {
     e.preventDefault();
     void run('name', async () => {
       const next = await withSdk((sdk) => sdk.rename(name));
-      setUser(next);
+      refreshUser(next);
       setNotice('Your name is saved.');
     });
   };
