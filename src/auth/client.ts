@@ -116,7 +116,8 @@ function begin(onChange: (state: AuthState) => void): Promise<AuthState> {
     } catch (e) {
       console.warn('[nucleus] sign-in by redirect did not complete:', e);
     }
-    const user = redirected ?? (await sdk.ready().catch(() => null));
+    let known = true;
+    const user = redirected ?? (await sdk.ready().catch(() => ((known = false), null)));
     reachableNow = ok;
     const stateOf = (u: AccountUser | null): AuthState => ({ status: u ? 'signed-in' : reachableNow ? 'signed-out' : 'unavailable', user: u });
     if (!watching) {
@@ -132,7 +133,9 @@ function begin(onChange: (state: AuthState) => void): Promise<AuthState> {
         onChange(latest);
       });
     }
-    writeSignedInHint(!!user);
+    // A failed read says nothing about the account: writing "signed out" would
+    // sign the other open tabs out (they follow the hint at once).
+    if (known) writeSignedInHint(!!user);
     // Unreachable: ask again next time (the emulator may have been started since).
     if (!user && !ok) started = null;
     latest = stateOf(user);
