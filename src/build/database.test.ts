@@ -40,7 +40,7 @@ describe('static content API', () => {
 });
 
 describe('the database file a build writes', () => {
-  it('is the SQLite bytes gzipped, and the same file for the same content', async () => {
+  it('F1 F2 is the SQLite bytes gzipped, and the same file for the same content', async () => {
     const site = loadSite(writeCorpus({ 'index.md': page({ title: 'Home' }), '1.a/1.one.md': page({ title: 'One' }) }));
     const first = await buildDatabase(site, {});
     const file = await first.file;
