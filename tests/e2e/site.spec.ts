@@ -13,49 +13,52 @@ const routes: [string, RegExp][] = [
   ['/nucleus/CreatureEditor', /Creature editor/],
 ];
 
+// One page visits every route in turn (a step each, so a failure names its
+// route): a fresh browser context per route cost more than the route itself.
 test.describe('routes', () => {
-  for (const [path, title] of routes) {
-    test(`${path} renders its title`, async ({ page, at }) => {
-      const response = await page.goto(at(path));
-      expect(response?.status()).toBe(200);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-      await expect(page).toHaveTitle(title);
+  test('each route renders its title', async ({ page, at }) => {
+    test.setTimeout(60_000);
+    for (const [path, title] of routes) {
+      await test.step(path, async () => {
+        const response = await page.goto(at(path));
+        expect(response?.status(), path).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+        await expect(page).toHaveTitle(title);
+      });
+    }
+  });
+
+  test('old addresses end at their new pages, a fragment kept', async ({ page, at }) => {
+    await test.step('/editor ends at /nucleus', async () => {
+      await page.goto(at('/editor'));
+      await expect(page).toHaveURL(new RegExp(`${re(at('/nucleus'))}/?$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Editors');
     });
-  }
-
-  test('/editor ends at /nucleus', async ({ page, at }) => {
-    await page.goto(at('/editor'));
-    await expect(page).toHaveURL(new RegExp(`${re(at('/nucleus'))}/?$`));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Editors');
-  });
-
-  test('a redirect keeps the fragment: its script, not only the meta refresh, sends the reader on', async ({ page, at }) => {
-    // The target reaches the script through a data attribute (RedirectPage.astro);
-    // the meta refresh alone would drop '#all'.
-    await page.goto(at('/editor#all'));
-    await expect(page).toHaveURL(new RegExp(`${re(at('/nucleus'))}/?#all$`));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Editors');
-  });
-
-  test('/creatureeditor ends at the creature editor', async ({ page, at }) => {
-    await page.goto(at('/creatureeditor'));
-    await expect(page).toHaveURL(new RegExp(`${re(at('/nucleus/CreatureEditor'))}/?$`));
+    await test.step('a redirect keeps the fragment: its script, not only the meta refresh, sends the reader on', async () => {
+      // The target reaches the script through a data attribute (RedirectPage.astro);
+      // the meta refresh alone would drop '#all'.
+      await page.goto(at('/editor#all'));
+      await expect(page).toHaveURL(new RegExp(`${re(at('/nucleus'))}/?#all$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Editors');
+    });
+    await test.step('/creatureeditor ends at the creature editor', async () => {
+      await page.goto(at('/creatureeditor'));
+      await expect(page).toHaveURL(new RegExp(`${re(at('/nucleus/CreatureEditor'))}/?$`));
+    });
   });
 });
 
 test.describe('not found', () => {
-  test('an unknown path answers 404 with the path', async ({ page, at }) => {
+  test('an unknown path answers 404 with the path; a path that fails validation gets the validation wording', async ({ page, at }) => {
     const response = await page.goto(at('/no-such-page'));
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
     await expect(page.getByText('Page not found: /no-such-page')).toBeVisible();
     await expect(page.getByText('404 · Not Found')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
-  });
 
-  test('a path that fails validation gets the validation wording', async ({ page, at }) => {
-    const response = await page.goto(at('/Rules/Bad_Path'));
-    expect(response?.status()).toBe(404);
+    const invalid = await page.goto(at('/Rules/Bad_Path'));
+    expect(invalid?.status()).toBe(404);
     await expect(page.getByText('Page Not Found: /Rules/Bad_Path')).toBeVisible();
   });
 
@@ -329,16 +332,18 @@ test.describe('for search engines and link previews', () => {
     }
   });
 
-  for (const path of ['/', '/rules/combat', '/nucleus/BlueprintEditor']) {
-    test(`${path} has a canonical link and og: title, description and image`, async ({ page, at }) => {
-      await page.goto(at(path));
-      const canonical = new URL((await page.locator('link[rel="canonical"]').getAttribute('href'))!);
-      expect(canonical.pathname.replace(/\/$/, '')).toBe(at(path).replace(/\/$/, ''));
-      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /\S/);
-      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /\S/);
-      const image = (await page.locator('meta[property="og:image"]').getAttribute('content'))!;
-      expect(new URL(image).pathname).toBe(at('/icons/icon-512.png'));
-      expect((await page.request.get(at('/icons/icon-512.png'))).status()).toBe(200);
-    });
-  }
+  test('/, /rules/combat and /nucleus/BlueprintEditor have a canonical link and og: title, description and image', async ({ page, at }) => {
+    for (const path of ['/', '/rules/combat', '/nucleus/BlueprintEditor']) {
+      await test.step(path, async () => {
+        await page.goto(at(path));
+        const canonical = new URL((await page.locator('link[rel="canonical"]').getAttribute('href'))!);
+        expect(canonical.pathname.replace(/\/$/, '')).toBe(at(path).replace(/\/$/, ''));
+        await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /\S/);
+        await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /\S/);
+        const image = (await page.locator('meta[property="og:image"]').getAttribute('content'))!;
+        expect(new URL(image).pathname).toBe(at('/icons/icon-512.png'));
+      });
+    }
+    expect((await page.request.get(at('/icons/icon-512.png'))).status()).toBe(200);
+  });
 });
