@@ -14,6 +14,7 @@ import { readSignedInHint, SIGNED_IN_HINT_KEY } from '../../auth/hint';
 import type { AccountUser, AuthStatus } from '../../auth/types';
 import { withBase } from '../../config/base';
 import { initialsOf } from './initials';
+import { retrier } from './retry';
 
 type Shown = Pick<AccountUser, 'displayName' | 'email' | 'photoURL'>;
 type Stores = typeof import('../../stores/user');
@@ -87,6 +88,8 @@ function paint(): void {
 }
 
 let dialogs: Promise<void> | null = null;
+/** The plain sign-in dialog shown when the dialogs' code cannot be fetched (Header.astro). */
+const fallback = () => document.querySelector<HTMLDialogElement>('dialog[data-signin-fallback]');
 
 function mountDialogs(): void {
   const container = document.querySelector<HTMLElement>('[data-account-dialogs]');
@@ -94,11 +97,12 @@ function mountDialogs(): void {
   dialogs = import('./AccountDialogs')
     .then((m) => {
       m.mountAccountDialogs(container);
-      document.querySelector<HTMLDialogElement>('dialog[data-signin-fallback]')?.close();
+      fallback()?.close();
     })
     .catch((e: unknown) => {
       dialogs = null;
-      console.error('[nucleus] the account dialogs could not load:', e);
+      // One message for both of the account's imports (fewer bytes in every page); the error names the file.
+      console.error('[nucleus] the account code could not load:', e);
       if (stores && stores.$accountDialog.get() !== 'none') showUnavailable();
     });
 }
@@ -107,14 +111,18 @@ function mountDialogs(): void {
  * The dialogs' code is fetched on first use, not precached, so a reader
  * offline who never opened them gets this plain dialog instead (no React):
  * why sign-in is unavailable, "Try again", and the real dialog by itself
- * once the connection returns.
+ * once the code loads: tried again and again while the dialog is open and
+ * the browser online (retry.ts), from the connection's return or, online,
+ * from the dialog's opening.
  */
 function showUnavailable(): void {
-  const d = document.querySelector<HTMLDialogElement>('dialog[data-signin-fallback]');
+  const d = fallback();
   if (!d) return;
   const offline = navigator.onLine === false;
   for (const p of d.querySelectorAll<HTMLElement>('[data-why]')) p.hidden = (p.dataset.why === 'offline') !== offline;
-  if (!d.open) d.showModal();
+  if (d.open) return;
+  d.showModal();
+  if (!offline) retry();
 }
 
 /** Loads the account stores (once) and follows them; `initAuth` loads the SDK only for a stored session. */
@@ -170,18 +178,19 @@ async function onClick(): Promise<void> {
   m.openAccountDialog();
 }
 
+/** Loads the sign-in code again and again while the fallback is open and the browser online (the first fetch can fail while the connection returns). */
+const retry = retrier(onClick, () => navigator.onLine && fallback()?.open);
+
 function wire(): void {
-  const fallback = document.querySelector<HTMLDialogElement>('dialog[data-signin-fallback]');
-  if (fallback && !fallback.dataset.wired) {
-    fallback.dataset.wired = '';
-    fallback.querySelector('[data-signin-retry]')?.addEventListener('click', () => void onClick());
-    fallback.querySelector('[data-signin-close]')?.addEventListener('click', () => {
-      fallback.close();
+  const d = fallback();
+  if (d && !d.dataset.wired) {
+    d.dataset.wired = '';
+    d.querySelector('[data-signin-retry]')?.addEventListener('click', () => void onClick());
+    d.querySelector('[data-signin-close]')?.addEventListener('click', () => {
+      d.close();
       stores?.$accountDialog.set('none');
     });
-    window.addEventListener('online', () => {
-      if (fallback.open) void onClick();
-    });
+    window.addEventListener('online', retry);
   }
   const button = document.querySelector<HTMLButtonElement>('[data-account-button]');
   if (button && !button.dataset.wired) {
