@@ -32,14 +32,17 @@ export const ANSWER_FOLDERS = ['api/content/query', 'api/content/navigation'];
 const ANSWER_NAME = /^([^.]+)\.([^.]+)\.json$/;
 
 /**
- * Renames every answer of the answer folders to `integrity`; returns the
- * names it gave.
+ * Renames every answer of the answer folders to `integrity` and reads it;
+ * returns the names it gave with each file's text. writeAnswers compares
+ * the new answers with these texts: reading 10,000 files after the answers
+ * are made kept the build waiting 0.7-1.4 s at its end, while here they are
+ * read beside the database's making.
  * @param {string} out
  * @param {string} integrity
- * @returns {Set<string>}
+ * @returns {Map<string, string>}
  */
 export function renameAnswers(out, integrity) {
-  const given = new Set();
+  const given = new Map();
   for (const folder of ANSWER_FOLDERS) {
     const dir = join(out, folder);
     if (!existsSync(dir)) continue;
@@ -48,7 +51,7 @@ export function renameAnswers(out, integrity) {
       if (!m || m[2] === integrity) continue;
       const to = `${m[1]}.${integrity}.json`;
       renameSync(join(dir, name), join(dir, to));
-      given.add(join(folder, to));
+      given.set(`${folder}/${to}`, readFileSync(join(dir, to), 'utf8'));
     }
   }
   return given;
@@ -56,13 +59,14 @@ export function renameAnswers(out, integrity) {
 
 /**
  * Writes `answers` (path under `out` → JSON text) into `out`. `early`: the
- * answers renamed by renameAnswers (counted as renamed when they say the same).
+ * answers renamed by renameAnswers, with their texts (counted as renamed
+ * when they say the same).
  * @param {string} out
  * @param {[string, string][]} answers
- * @param {Set<string>} [early]
+ * @param {Map<string, string>} [early]
  * @returns {{ written: number, renamed: number }}
  */
-export function writeAnswers(out, answers, early = new Set()) {
+export function writeAnswers(out, answers, early = new Map()) {
   /** @type {Map<string, { byHash: Map<string, string>, names: string[] }>} Per answer folder: the files there now, by the query hash that starts their name. */
   const folders = new Map();
   const wanted = new Set();
@@ -84,9 +88,12 @@ export function writeAnswers(out, answers, early = new Set()) {
     const name = basename(file);
     wanted.add(name);
     const old = folder.byHash.get(hashOf(name));
-    if (old !== undefined && readFileSync(join(dir, old), 'utf8') === text) {
+    const rel = path.replace(/^\//, '');
+    // Renamed early, the file is the one read then (only this worker writes these folders).
+    const said = old === undefined ? undefined : old === name && early.has(rel) ? early.get(rel) : readFileSync(join(dir, old), 'utf8');
+    if (said === text) {
       if (old === name) {
-        if (early.has(path.replace(/^\//, ''))) renamed++;
+        if (early.has(rel)) renamed++;
         continue;
       }
       // Claimed once: a second answer with this hash (none in a static build) is written.
@@ -109,7 +116,7 @@ if (parentPort && workerData?.nucleusAnswers) {
   const port = parentPort;
   const { out, integrity } = workerData.nucleusAnswers;
   // A failure ends the worker with an error, which the build reports.
-  const early = integrity ? renameAnswers(out, integrity) : new Set();
+  const early = integrity ? renameAnswers(out, integrity) : new Map();
   port.once('message', (/** @type {{ answers?: [string, string][] }} */ message) => {
     if (!message.answers) return port.close(); // the build stopped before its answers
     port.postMessage(writeAnswers(out, message.answers, early));

@@ -42,7 +42,8 @@ describe('the static API answer writer', () => {
   it('gives the same folder when the answers were renamed to the new integrity first', () => {
     const out = lastBuild();
     const early = renameAnswers(out, 'new');
-    expect([...early].sort()).toEqual([`${QUERY}/aaa.new.json`, `${QUERY}/bbb.new.json`, `${QUERY}/ccc.new.json`]);
+    expect([...early.keys()].sort()).toEqual([`${QUERY}/aaa.new.json`, `${QUERY}/bbb.new.json`, `${QUERY}/ccc.new.json`]);
+    expect(early.get(`${QUERY}/bbb.new.json`)).toBe('{"was":1}');
     expect(writeAnswers(out, [...answers], early)).toEqual({ written: 2, renamed: 1 });
     expectThisBuild(out);
     rmSync(out, { recursive: true });
