@@ -96,6 +96,14 @@ describe('the cache file', () => {
     expect(again.get('k0')).toEqual(value(0));
   });
 
+  it('is read once a build when shared: a cache of the same file opened later takes what the first read', async () => {
+    const file = await filled(3);
+    reopen(file).share();
+    writeFileSync(file, 'not a cache file any more');
+    expect(new ParseCache(file).get('k2')).toEqual(value(2));
+    expect(reopen(file).get('k2')).toBeUndefined();
+  });
+
   it('keeps the whole entries before a torn end, and writes the file whole on the next save', async () => {
     const file = await filled(5);
     const bytes = readFileSync(file);

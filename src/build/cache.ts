@@ -187,6 +187,18 @@ export class ParseCache {
     this.added.set(key, buf);
   }
 
+  /**
+   * Keeps what it read in the build context, so a cache of the same file
+   * opened later in this build does not read the file again (the parse-ahead
+   * reads the parse cache for its keys, then the load for its entries: 37 MB
+   * at 5,000 pages).
+   */
+  share(): this {
+    const files = buildContext().cacheFiles;
+    if (this.file && !files.has(this.file)) files.set(this.file, { entries: this.old, written: this.written, whole: this.whole });
+    return this;
+  }
+
   /** The keys it holds (the parse-ahead worker skips the files these name). */
   keys(): string[] {
     return [...new Set([...this.old.keys(), ...this.used.keys()])];

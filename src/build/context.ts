@@ -47,7 +47,7 @@ export interface BuildContext {
   /** Cache files being written in the background (writeAtomicLater), and the first failure. */
   writes: Promise<void>;
   writeError?: Error;
-  /** What each cache file this process saved holds once written (a cache opened meanwhile reads it from here). */
+  /** What each cache file this process saved holds once written, or read and shared (a cache opened later reads it from here). */
   cacheFiles: Map<string, CacheFileState>;
   /** The pages parsed on a worker thread while Astro bundled, serialised by cache key (src/build/parseAhead.ts). */
   parsedAhead?: Map<string, Uint8Array>;

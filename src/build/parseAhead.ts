@@ -105,7 +105,7 @@ export const parseAhead = (contentDir: string, cached: string[], files: string[]
 /** Starts parsing, on worker threads, the pages the parse cache lacks (a build with its cache on, and enough pages). */
 export function startParseAhead(contentDir = contentDirFromEnv()): void {
   running = undefined;
-  const cache = openParseCache();
+  const cache = openParseCache()?.share();
   if (!cache || !existsSync(contentDir)) return;
   const markdown = contentFiles(contentDir).filter((file) => /\.md$/i.test(file));
   const cached = cache.keys();
