@@ -2,7 +2,7 @@ import { describe, it, expect, afterEach } from 'vitest';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSite } from '../content';
-import { ParseCache, flushWrites, readCacheFile } from './cache';
+import { ParseCache, flushWrites, readCacheFile, sha } from './cache';
 import { buildContext } from './context';
 import { buildTimestamp } from './info';
 import { scratchDir, writeCorpus, page } from '../content/testing';
@@ -137,6 +137,14 @@ describe('the cache file', () => {
     const cache = reopen(file);
     expect(cache.get('a')).toBeUndefined();
     expect(readCacheFile(readFileSync(file)).whole).toBe(false);
+  });
+});
+
+describe('cache keys', () => {
+  it('hash a long string as its UTF-8, as a short one is hashed', () => {
+    const long = 'Ships › Drives ✦ '.repeat(10_000);
+    expect(sha(long, 'x')).toBe(sha(Buffer.from(long), 'x'));
+    expect(sha(long)).not.toBe(sha(Buffer.from(long, 'latin1')));
   });
 });
 

@@ -17,9 +17,12 @@ import { appendFile, rename, writeFile } from 'node:fs/promises';
 import { getCodeVersion } from './info';
 import { buildContext } from './context';
 
+/** Past this length a string is hashed as its UTF-8 Buffer: the same bytes, but update() encodes a long string with non-Latin-1 characters about three times slower (18 MB of search sections: 0.33 s against 0.13 s). */
+const ENCODE_FIRST = 1 << 16;
+
 export function sha(...parts: (string | Uint8Array)[]): string {
   const h = createHash('sha256');
-  for (const p of parts) h.update(p).update('\0');
+  for (const p of parts) h.update(typeof p === 'string' && p.length > ENCODE_FIRST ? Buffer.from(p) : p).update('\0');
   return h.digest('hex').slice(0, 24);
 }
 
