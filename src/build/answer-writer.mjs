@@ -91,7 +91,7 @@ export function writeAnswers(out, answers, early = new Map()) {
     const rel = path.replace(/^\//, '');
     // Renamed early, the file is the one read then (only this worker writes these folders).
     const said = old === undefined ? undefined : old === name && early.has(rel) ? early.get(rel) : readFileSync(join(dir, old), 'utf8');
-    if (said === text) {
+    if (old !== undefined && said === text) {
       if (old === name) {
         if (early.has(rel)) renamed++;
         continue;
