@@ -12,14 +12,12 @@
  * worker costs nothing but the time: the load parses what is missing. Node only.
  */
 import { Worker } from 'node:worker_threads';
-import { build } from 'esbuild';
 import { availableParallelism } from 'node:os';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
 import { contentDirFromEnv, contentFiles } from '../content';
 import { openParseCache } from './cache';
 import { buildContext } from './context';
-import { getCodeVersion } from './info';
+import { workerBundle } from './workerBundle';
 import { startPhase, endPhase } from './timing';
 import { parseFiles, type ParseAheadJob } from './parseAheadJob';
 
@@ -27,32 +25,6 @@ import { parseFiles, type ParseAheadJob } from './parseAheadJob';
 export const PARSE_AHEAD_MIN_PAGES = 200;
 
 let running: ParseAhead | undefined;
-
-/**
- * The worker's code, bundled once per code version beside the build script's
- * bundle (node_modules/.cache/nucleus-build/, where its packages resolve).
- */
-async function workerBundle(): Promise<string> {
-  const dir = resolve('node_modules/.cache/nucleus-build');
-  const file = join(dir, `parse-ahead-${getCodeVersion()}.mjs`);
-  if (existsSync(file)) return file;
-  const result = await build({
-    entryPoints: [resolve('src/build/parseAhead.worker.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: `node${process.versions.node.split('.')[0]}`,
-    packages: 'external',
-    write: false,
-    logLevel: 'silent',
-  });
-  mkdirSync(dir, { recursive: true });
-  // Only this code version's worker is kept.
-  for (const old of readdirSync(dir)) if (/^parse-ahead-.*\.mjs$/.test(old)) rmSync(join(dir, old), { force: true });
-  writeFileSync(`${file}.tmp`, result.outputFiles[0]!.contents);
-  renameSync(`${file}.tmp`, file);
-  return file;
-}
 
 function runWorker(script: string, job: ParseAheadJob): Promise<[string, Uint8Array][]> {
   return new Promise((done, fail) => {
@@ -77,7 +49,7 @@ export interface ParseAhead {
 export function startParsing(contentDir: string, cached: string[], files: string[], workers = workerCount()): ParseAhead {
   const job: ParseAheadJob = { contentDir, files, cached, next: new SharedArrayBuffer(4) };
   const started = startPhase();
-  const answers = workerBundle()
+  const answers = workerBundle('parse-ahead', 'src/build/parseAhead.worker.ts')
     .then((script) => Promise.all(Array.from({ length: workers }, () => runWorker(script, job))))
     .catch((error: Error) => {
       // The files a failed worker took are parsed by the load, which reports any problem with its line.
