@@ -11,7 +11,8 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSy
 import { dirname, join } from 'node:path';
 import type { BuildContext, PagePlan } from './context';
 import { getSite } from './site';
-import { contentPagePaths, pageFile } from '../content';
+import { contentDirFromEnv, contentPagePaths, pageFile } from '../content';
+import { startDataWorker } from './dataWorker';
 import { appKey, htmlCache, renderKey, sharedKey, sharedParts } from './renderCache';
 import { dataFiles } from './dataFiles';
 import { snapshotDir, snapshotIdentity, SNAPSHOT_FORMAT, environmentKey, type SnapshotRecord } from './snapshot';
@@ -68,6 +69,13 @@ function witnessFor(plan: PagePlan[], changed: PagePlan[]): PagePlan | undefined
  * buildContext()).
  */
 export async function contentOnlyBuild(h: BuildContext, out: string, logger: OutputLogger): Promise<PatchResult> {
+  const result = await tryContentOnly(h, out, logger);
+  // `astro build` runs next, in another process: nothing of this one may still be writing.
+  if ('fallback' in result) await h.dataWorker?.stop();
+  return result;
+}
+
+async function tryContentOnly(h: BuildContext, out: string, logger: OutputLogger): Promise<PatchResult> {
   let ready: Ready | { fallback: string };
   try {
     ready = await prepare(h);
@@ -112,6 +120,9 @@ async function prepare(h: BuildContext): Promise<Ready | { fallback: string }> {
   h.building = true;
   // The policy's inputs of the full build; the pages render the policy from them again.
   h.security = { astroScriptHashes: record.security.astroScriptHashes, services: record.security.services };
+  // The last build's parse cache holds all but the changed pages: the data
+  // files are made from it on a worker thread, beside this load and the render.
+  h.dataWorker = startDataWorker(contentDirFromEnv());
   const site = getSite();
   h.site = site;
 

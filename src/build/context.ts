@@ -15,6 +15,7 @@
 import type { BuildSecurity } from '../security/build';
 import type { CacheFileState } from './cache';
 import type { CompressionJob } from './compression';
+import type { DataWorker } from './dataWorker';
 
 export interface PagePlan {
   /** Route path (`/rules/combat`). */
@@ -51,6 +52,10 @@ export interface BuildContext {
   cacheFiles: Map<string, CacheFileState>;
   /** The pages parsed on a worker thread while Astro bundled, serialised by cache key (src/build/parseAhead.ts). */
   parsedAhead?: Map<string, Uint8Array>;
+  /** The database, search index and static answers being made on a worker thread (src/build/dataWorker.ts). */
+  dataWorker?: DataWorker;
+  /** The service worker's code being made on a worker thread, when not cached (src/build/serviceWorker.ts). */
+  serviceWorkerCode?: Promise<void>;
   /** Compressed copies of data files under way, not yet written (src/build/compression.ts). */
   compressionJobs: CompressionJob[];
 }

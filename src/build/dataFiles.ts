@@ -5,29 +5,47 @@
  * src/pages/ answer with these, and the content-only rebuild
  * (scripts/build.ts) writes the same bytes without running Astro. Node only.
  */
-import { getContentDatabase } from './database';
-import type { BuildContext } from './context';
+import { getContentDatabase, type BuiltDatabase } from './database';
+import { buildContext, type BuildContext } from './context';
 import { getSite } from './site';
 import { buildId, buildMeta } from './info';
 import { SEARCH_MANIFEST_PATH } from '../search';
 import { CONTENT_DATABASE_FILE } from '../db';
 import { startCompressing } from './compression';
 
+type DataSource = Pick<BuiltDatabase, 'search' | 'answers'> & { file: Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>> };
+
+/**
+ * What the data files are made of: the worker's answer when this build
+ * started one for this site (src/build/dataWorker.ts), else the database
+ * built here. A worker whose load found another content integrity (a file
+ * changed during the build) is not used.
+ */
+async function dataSource(context: BuildContext = buildContext()): Promise<DataSource> {
+  const worker = context.dataWorker;
+  const site = getSite();
+  if (worker && worker.contentDir === site.contentDir) {
+    const built = await worker.built;
+    if (built.integrity === site.integrity) return built;
+  }
+  return getContentDatabase(context);
+}
+
 /** `content.sqlite.gz`, the database gzipped (src/db/file.ts); hands over the API answers. */
 export async function databaseFile(context: BuildContext): Promise<Uint8Array<ArrayBuffer>> {
-  const { file, answers } = await getContentDatabase(context);
+  const { file, answers } = await dataSource(context);
   context.answers = answers;
   return file;
 }
 
 /** A search file by address: the manifest (`/search-index.json`) or a part (`/search/{index}/….json`). */
 export async function searchFile(path: string): Promise<string> {
-  return (await getContentDatabase()).search.files.get(path)!;
+  return (await dataSource()).search.files.get(path)!;
 }
 
 /** The parts' addresses (`/search/{index}/….json`). */
 export async function searchPartPaths(): Promise<string[]> {
-  const { search } = await getContentDatabase();
+  const { search } = await dataSource();
   return [...search.files.keys()].filter((path) => path !== SEARCH_MANIFEST_PATH);
 }
 

@@ -19,6 +19,7 @@ import { mark, startPhase, endPhase } from './timing';
 import { pageFile } from '../content';
 import { settleStyleOrder } from './astro';
 import { startParseAhead, finishParseAhead } from './parseAhead';
+import { prepareDataWorker, startDataWorkerAfterLoad } from './dataWorker';
 
 /** Writes `path → content` pairs under `out`, making each folder once. */
 export function writeAll(out: string, files: Iterable<[string, string | Uint8Array]>): number {
@@ -153,15 +154,18 @@ export default function buildOutput(): AstroIntegration {
         mark('astro:build:start');
         Object.assign(buildContext(), { building: true, pages: [] });
         startParseAhead();
+        prepareDataWorker();
       },
       'astro:build:setup': ({ target, pages }) => {
         mark(`astro:build:setup (${target})`);
         // Every page of a route lists its stylesheets in one order, whichever pages this build renders.
         if (target === 'server') for (const page of pages.values()) settleStyleOrder(page.styles);
       },
-      'astro:build:ssr': () => {
+      'astro:build:ssr': async () => {
         mark('astro:build:ssr (bundles done)');
-        return finishParseAhead();
+        await finishParseAhead();
+        // The data files are made on a worker thread while the pages render.
+        await startDataWorkerAfterLoad(buildContext());
       },
       'astro:build:generated': () => mark('astro:build:generated (pages rendered)'),
       'astro:build:done': ({ dir, logger }) => {
