@@ -14,7 +14,8 @@
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,8 @@ import { EDITOR_CODE_FILE, editorCode, gzippedBytes, precacheFiles, PRECACHE_BUD
 import { ASSETS_CACHE, OFFLINE_COPY_CACHE, OFFLINE_COPY_FILE, PAGES_CACHE, SEARCH_CACHE } from '../config/offline';
 import { siteConfig } from '../config/site';
 import { offlineCopyList } from './offlineCopy';
+import { workerBundle } from './workerBundle';
+import { buildContext } from './context';
 
 /** Stands in for the precache list in the cached service worker (see below). */
 const PLACEHOLDER = { url: '__nucleus-precache-list__', revision: '__nucleus__' };
@@ -129,8 +132,7 @@ const workboxVersion = (): string => (createRequire(import.meta.url)('workbox-bu
  * once per configuration, cached, and the list is put in its place. Clean
  * builds take the same route, so their sw.js is the incremental build's.
  */
-async function workerTemplate(out: string): Promise<string> {
-  const runtime = runtimeOptions();
+async function workerTemplate(out: string, runtime: ReturnType<typeof runtimeOptions> = runtimeOptions()): Promise<string> {
   // The cache folder is the code version's, which covers these options; their
   // functions' source text cannot be the key, since Vite (the Astro config)
   // and the bundled build script (scripts/build.mjs) print them differently.
@@ -161,6 +163,73 @@ async function workerTemplate(out: string): Promise<string> {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
     removeBundlerScratch(name);
+  }
+}
+
+/**
+ * The worker's code made on a worker thread while the pages render
+ * (serviceWorker.worker.ts), when no build of this configuration made it yet:
+ * bundling it is 3 s of the main thread after the pages otherwise. The
+ * options' functions are written into sw.js as their source text, which
+ * depends on who compiled this module (Vite or esbuild), so the worker is
+ * handed this thread's texts and revives them: its sw.js is this thread's.
+ */
+export function startServiceWorkerCode(after: Promise<unknown> = Promise.resolve()): Promise<void> {
+  const folder = cacheFolder('sw');
+  if (!folder || existsSync(join(folder, `${sha(workboxVersion())}.js`))) return Promise.resolve();
+  const job: ServiceWorkerCodeJob = { runtime: asData(runtimeOptions()) };
+  const made = after
+    .catch(() => undefined)
+    .then(() => workerBundle('service-worker-code', 'src/build/serviceWorker.worker.ts'))
+    .then(
+      (script) =>
+        new Promise<void>((done, fail) => {
+          const worker = new Worker(script, { workerData: job });
+          worker.once('message', () => done());
+          worker.once('error', fail);
+          worker.once('exit', (code) => fail(new Error(`the service worker's code worker stopped (exit code ${code})`)));
+        }),
+    );
+  // Whatever went wrong there, writeServiceWorker makes the code itself and reports it.
+  return made.catch(() => undefined);
+}
+
+export interface ServiceWorkerCodeJob {
+  runtime: unknown;
+}
+
+const FUNCTION_TEXT = '__nucleus_function_text__';
+
+/** `value` with each function as its source text, which a worker thread can receive. */
+function asData(value: unknown): unknown {
+  if (typeof value === 'function') return { [FUNCTION_TEXT]: value.toString() };
+  if (Array.isArray(value)) return value.map(asData);
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asData(v)]));
+  return value;
+}
+
+/** The inverse of asData: each function made again from its text, whose toString() is that text. */
+function fromData(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(fromData);
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const text = (value as Record<string, unknown>)[FUNCTION_TEXT];
+    // Indirect eval: the text is this build's own code, handed over by the main thread.
+    if (typeof text === 'string') return (0, eval)(`(${text})`) as unknown;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromData(v)]));
+  }
+  return value;
+}
+
+/** In the worker thread: makes and caches the worker's code from the main thread's options. */
+export async function makeServiceWorkerCode({ runtime }: ServiceWorkerCodeJob): Promise<void> {
+  // workbox-build looks for the fallback page in its glob folder; the code does not depend on the folder.
+  const scratch = mkdtempSync(join(tmpdir(), 'nucleus-sw-out-'));
+  try {
+    mkdirSync(join(scratch, 'offline'));
+    writeFileSync(join(scratch, 'offline/index.html'), '');
+    await workerTemplate(scratch, fromData(runtime) as ReturnType<typeof runtimeOptions>);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 
@@ -200,7 +269,18 @@ export default function serviceWorker(): AstroIntegration {
   return {
     name: 'nucleus:service-worker',
     hooks: {
-      'astro:build:done': ({ dir, logger }) => writeServiceWorker(fileURLToPath(dir), logger),
+      'astro:build:start': () => {
+        buildContext().serviceWorkerCode = undefined;
+      },
+      // On the core the data files' worker leaves free once it is done (src/build/dataWorker.ts).
+      'astro:build:ssr': () => {
+        const h = buildContext();
+        h.serviceWorkerCode = startServiceWorkerCode(h.dataWorker?.built);
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        await buildContext().serviceWorkerCode;
+        return writeServiceWorker(fileURLToPath(dir), logger);
+      },
     },
   };
 }
