@@ -6,7 +6,7 @@ import compress from './src/build/compress';
 import devApi from './src/integrations/dev-api';
 import buildOutput from './src/build/output';
 import headers from './src/build/headers';
-import security from './src/integrations/security';
+import security, { securityChecked } from './src/integrations/security';
 import snapshot from './src/build/snapshot';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
@@ -35,11 +35,12 @@ export default defineConfig({
   // Links are prefetched by src/scripts/prefetch.ts alone (at most 4 in flight, SPEC §9), not also by Astro's.
   prefetch: false,
   // The pages Astro rendered are checked against the Content-Security-Policy
-  // before the cached ones are copied in. The API answers and cached pages
+  // (listed before the cached ones are copied in, read on a worker thread
+  // until securityChecked). The API answers and cached pages
   // are written next; the service worker is generated before the compressed
   // copies, which it does not list. The snapshot for the content-only rebuild
   // (scripts/build.ts) is taken last.
-  integrations: [react(), security(), buildOutput(), serviceWorker(), compress(), headers(), devApi(), snapshot()],
+  integrations: [react(), security(), buildOutput(), serviceWorker(), compress(), headers(), devApi(), securityChecked(), snapshot()],
   server: { host: '127.0.0.1', port: 4321 },
   preview: { host: '127.0.0.1' },
   vite: {

@@ -5,21 +5,24 @@
  * scripts Astro writes (the island loader, each hydration directive, any
  * script it inlined) and the Firebase sources of this build's PUBLIC_
  * variables; each page's SecurityMeta adds the site's own inline scripts and
- * writes the policy. After the pages are rendered it reads every page Astro
- * wrote and fails the build, naming the page and the script, if one has an
- * inline script the policy would block. It runs before build-output, which
- * copies in the pages reused from the cache (rendered under the same policy:
- * its inputs are part of their cache key).
+ * writes the policy. Once the pages are rendered it reads every page Astro
+ * wrote, on a worker thread, and fails the build, naming the page and the
+ * script, if one has an inline script the policy would block. The pages are
+ * listed before build-output copies in the pages reused from the cache
+ * (rendered under the same policy: its inputs are part of their cache key);
+ * securityChecked() waits for the check before the snapshot saves the build.
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { loadEnv } from 'vite';
 import { buildContext } from '../build/context';
-import { allowedHashes, blockedScripts, scriptHash, type BuildSecurity } from '../security/build';
+import { scriptHash, type BuildSecurity } from '../security/build';
+import { checkPages, htmlFiles } from './pageScripts';
+import { workerBundle } from '../build/workerBundle';
 import { serviceSources, type SecurityEnv } from '../security/policy';
 import { islandLoaderScript } from '../build/astro';
+import { timed } from '../build/timing';
 
 /** The parts of Astro's serialized manifest (`astro:build:ssr`) that hold inline scripts. */
 interface ScriptManifest {
@@ -41,23 +44,40 @@ export function astroInlineScripts(manifest: ScriptManifest, islandLoader: strin
   return [...(manifest.clientDirectives ?? []).map(([, code]) => code), islandLoader, ...(manifest.inlinedScripts ?? []).map(([, code]) => code)];
 }
 
-function* htmlFiles(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory()) yield* htmlFiles(join(dir, entry.name));
-    else if (entry.name.endsWith('.html')) yield join(dir, entry.name);
-  }
+export { checkPages };
+
+export interface PageCheckJob {
+  out: string;
+  security: BuildSecurity;
+  files: string[];
 }
 
-/** Throws one error naming every inline script under `out` that the policy in `security` would block. */
-export function checkPages(out: string, security: BuildSecurity | undefined, files: Iterable<string> = htmlFiles(out)): void {
-  if (!security?.policy) throw new Error('nucleus:security: no page rendered the Content-Security-Policy (SecurityMeta.astro in Base.astro and RedirectPage.astro)');
-  const allowed = allowedHashes(security.policy);
-  const problems: string[] = [];
-  for (const file of files) problems.push(...blockedScripts(relative(out, file).split(sep).join('/'), readFileSync(file, 'utf8'), allowed));
-  if (problems.length) {
-    throw new Error(`nucleus:security: ${problems.length} inline script(s) would be blocked; render them from src/scripts/inline.ts (one text for every page, values in data- attributes):\n${problems.join('\n')}`);
-  }
+/**
+ * Checks the pages on a worker thread: parsing every page (parse5) took
+ * about 3 s of the main thread at 5,000 pages after Astro rendered them,
+ * beside which the other core was idle. Started once the pages are written
+ * (`astro:build:generated`) with the pages there then; resolves when done,
+ * rejects with the sentence checkPages gives.
+ */
+function startPageCheck(out: string, security: BuildSecurity | undefined): { files: Set<string>; done: Promise<void> } {
+  const files = [...htmlFiles(out)];
+  if (!security?.policy) return { files: new Set(files), done: Promise.resolve().then(() => checkPages(out, security, [])) };
+  const job: PageCheckJob = { out, security, files };
+  const done = workerBundle('page-scripts', 'src/integrations/pageScripts.worker.ts').then(
+    (script) =>
+      new Promise<void>((resolve, reject) => {
+        const worker = new Worker(script, { workerData: job });
+        worker.once('message', (reply: { failure?: string }) => (reply.failure ? reject(new Error(reply.failure)) : resolve()));
+        worker.once('error', reject);
+        worker.once('exit', (code) => reject(new Error(`the worker checking the pages' inline scripts stopped (exit code ${code}) before it answered`)));
+      }),
+  );
+  done.catch(() => undefined); // awaited at astro:build:done
+  return { files: new Set(files), done };
 }
+
+/** The check under way, between `astro:build:generated` and the end of `astro:build:done` (securityChecked). */
+let check: { files: Set<string>; done: Promise<void> } | undefined;
 
 export default function security(): AstroIntegration {
   let mode = 'production';
@@ -70,6 +90,7 @@ export default function security(): AstroIntegration {
       },
       'astro:build:start': () => {
         buildContext().security = undefined;
+        check = undefined;
         mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
       },
       'astro:build:ssr': async ({ manifest }) => {
@@ -77,7 +98,34 @@ export default function security(): AstroIntegration {
         const scripts = astroInlineScripts(manifest, await islandLoaderScript());
         buildContext().security = { astroScriptHashes: [...new Set(scripts.map(scriptHash))].sort(), services: serviceSources(publicEnv(mode, root)) };
       },
-      'astro:build:done': ({ dir }) => checkPages(fileURLToPath(dir), buildContext().security),
+      'astro:build:generated': ({ dir }) => {
+        check = startPageCheck(fileURLToPath(dir), buildContext().security);
+      },
+      'astro:build:done': ({ dir }) => {
+        const out = fileURLToPath(dir);
+        // A page written after the worker's list was made (none in a normal build) is checked here.
+        const late = check ? [...htmlFiles(out)].filter((file) => !check!.files.has(file)) : undefined;
+        checkPages(out, buildContext().security, late);
+      },
+    },
+  };
+}
+
+/**
+ * Waits for the pages' check, after the other integrations' last steps ran
+ * beside it and before the snapshot saves the build (astro.config.mjs lists
+ * it just before snapshot()): a page the policy would block fails the build
+ * with checkPages' sentence.
+ */
+export function securityChecked(): AstroIntegration {
+  return {
+    name: 'nucleus:security-checked',
+    hooks: {
+      'astro:build:done': async () => {
+        const pending = check;
+        check = undefined;
+        await timed('security: waited for the check of every page (on a worker thread)', () => pending?.done);
+      },
     },
   };
 }

@@ -7,7 +7,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allowedHashes, blockedScripts, buildPolicy, inlineScripts, scriptHash, type BuildSecurity } from './build';
 import { serviceSources } from './policy';
-import { checkPages, astroInlineScripts } from '../integrations/security';
+import { pathToFileURL } from 'node:url';
+import securityIntegration, { checkPages, astroInlineScripts, securityChecked } from '../integrations/security';
+import { buildContext } from '../build/context';
 import { scratchDir } from '../content/testing';
 
 const page = (body: string) => `<!doctype html><html><head><meta charset="utf-8"><script>var a = 1;</script></head><body>${body}</body></html>`;
@@ -48,6 +50,19 @@ describe('a page checked against the policy', () => {
     writeFileSync(join(out, 'rules', 'index.html'), page('<script>evil()</script>'));
     expect(() => checkPages(out, security)).toThrow(/1 inline script\(s\) would be blocked[\s\S]*rules\/index\.html: an inline script .* starting "evil\(\)"/);
   });
+
+  it('fails the build with that sentence when the pages are checked on a worker thread', async () => {
+    const out = scratchDir('nucleus-csp-');
+    mkdirSync(join(out, 'rules'), { recursive: true });
+    writeFileSync(join(out, 'index.html'), page('<script>ok()</script>'));
+    writeFileSync(join(out, 'rules', 'index.html'), page('<script>evil()</script>'));
+    buildContext().security = security;
+    const { hooks } = securityIntegration();
+    const dir = pathToFileURL(`${out}/`);
+    await hooks['astro:build:generated']!({ dir } as never);
+    await hooks['astro:build:done']!({ dir } as never);
+    await expect(securityChecked().hooks['astro:build:done']!({ dir } as never)).rejects.toThrow(/1 inline script\(s\) would be blocked[\s\S]*rules\/index\.html: an inline script .* starting "evil\(\)"/);
+  }, 60_000);
 
   it('fails the build when no page rendered the policy', () => {
     expect(() => checkPages(scratchDir('nucleus-csp-'), { astroScriptHashes: [], services: serviceSources({}) })).toThrow(/no page rendered the Content-Security-Policy/);
