@@ -75,6 +75,9 @@ export function snapshotDir(): string | null {
   return dir && join(dir, 'patch');
 }
 
+/** Top-level folders whose every file the content-only rebuild writes (see rewrittenByPatch). */
+const REWRITTEN_FOLDERS = /^(api|search|builds)$/;
+
 /** Files of dist/ that the content-only rebuild writes itself (relative, `/`-separated). */
 export function rewrittenByPatch(rel: string, contentPages: Set<string>): boolean {
   if (/\.(br|gz)$/.test(rel)) return true;
@@ -167,6 +170,8 @@ export default function snapshot(): AstroIntegration {
           recursive: true,
           filter: (src) => {
             const rel = relative(out, src).split(sep).join('/');
+            // Whole folders the rebuild writes itself (10,000 static answers at 5,000 pages): not walked.
+            if (REWRITTEN_FOLDERS.test(rel) && statSync(src).isDirectory()) return false;
             if (rel === '' || statSync(src).isDirectory()) return true;
             if (rewrittenByPatch(rel, contentPages)) return false;
             files.push(rel);
