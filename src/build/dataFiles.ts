@@ -18,15 +18,15 @@ type DataSource = Pick<BuiltDatabase, 'search' | 'answers'> & { file: Uint8Array
 /**
  * What the data files are made of: the worker's answer when this build
  * started one for this site (src/build/dataWorker.ts), else the database
- * built here. A worker whose load found another content integrity (a file
- * changed during the build) is not used.
+ * built here. A worker that could not run, or whose load found another
+ * content integrity (a file changed during the build), is not used.
  */
 async function dataSource(context: BuildContext = buildContext()): Promise<DataSource> {
   const worker = context.dataWorker;
   const site = getSite();
   if (worker && worker.contentDir === site.contentDir) {
     const built = await worker.built;
-    if (built.integrity === site.integrity) return built;
+    if (built?.integrity === site.integrity) return built;
   }
   return getContentDatabase(context);
 }

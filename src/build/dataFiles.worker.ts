@@ -16,14 +16,19 @@ import { flushWrites, openParseCache } from './cache';
 import { timed } from './timing';
 import type { DataWorkerJob, DataWorkerReply } from './dataWorker';
 
+/** The site, read through the parse cache, which is then let go (it holds the whole cache file). */
+function loadFromCache(contentDir: string) {
+  const cache = openParseCache();
+  if (cache) cache.save = () => undefined;
+  return loadSite(contentDir, { cache });
+}
+
 const { contentDir } = workerData as DataWorkerJob;
 const reply = (message: DataWorkerReply, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
 try {
   // A build's caches (search groups, answers) are read and saved as on the main thread.
   buildContext().building = true;
-  const cache = openParseCache();
-  if (cache) cache.save = () => undefined;
-  const site = timed('data files worker: load content from the parse cache', () => loadSite(contentDir, { cache }));
+  const site = timed('data files worker: load content from the parse cache', () => loadFromCache(contentDir));
   const built = await timed('database, search index and API answers', () => buildDatabase(site, getCatalogues(contentDir) ?? {}, true));
   const file = await built.file;
   await flushWrites();

@@ -34,7 +34,8 @@ describe('the data files made on a worker thread (src/build/dataWorker.ts)', () 
     const dir = writeCorpus(corpus);
     const site = await loadAsBuild(dir);
     const worker = startDataWorker(dir, false)!;
-    const [fromWorker, here] = await Promise.all([worker.built, buildDatabase(site, getCatalogues(dir) ?? {})]);
+    const [made, here] = await Promise.all([worker.built, buildDatabase(site, getCatalogues(dir) ?? {})]);
+    const fromWorker = made!;
     expect(fromWorker.integrity).toBe(site.integrity);
     expect(Buffer.from(fromWorker.file).equals(Buffer.from(await here.file))).toBe(true);
     expect([...fromWorker.search.files]).toEqual([...here.search.files]);

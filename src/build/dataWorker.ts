@@ -43,7 +43,8 @@ export type DataWorkerReply = DataFilesBuilt | { failure: { name: string; messag
 /** A data files worker under way. */
 export interface DataWorker {
   contentDir: string;
-  built: Promise<DataFilesBuilt>;
+  /** Its files; undefined when the worker itself could not run (the main thread then makes them). */
+  built: Promise<DataFilesBuilt | undefined>;
   /** Ends the worker (a build that falls back or stops does not wait for it). */
   stop(): Promise<void>;
 }
@@ -62,22 +63,37 @@ export function startDataWorker(contentDir: string, building = true): DataWorker
   if (!cacheDir()) return undefined;
   let worker: Worker | undefined;
   let stopped = false;
-  const built = workerBundle(DATA_WORKER.name, DATA_WORKER.entry).then(
+  const replied = workerBundle(DATA_WORKER.name, DATA_WORKER.entry).then(
     (script) =>
-      new Promise<DataFilesBuilt>((done, fail) => {
-        if (stopped) return fail(new Error('the data files worker was stopped'));
+      new Promise<DataWorkerReply | undefined>((done) => {
+        if (stopped) return done(undefined);
         const job: DataWorkerJob = { contentDir };
         // Compressed copies are started on this thread when the files arrive.
         worker = new Worker(script, { workerData: job, env: { ...process.env, NUCLEUS_COMPRESSED_COPIES: '' } });
+        let answered = false;
+        const fallBack = (why: string) => {
+          if (answered || stopped) return done(undefined);
+          answered = true;
+          done(cannotRun(why));
+        };
         worker.once('message', (reply: DataWorkerReply) => {
-          if ('failure' in reply) fail(Object.assign(new Error(reply.failure.message), { name: reply.failure.name }));
-          else done(reply);
+          answered = true;
+          done(reply);
         });
-        worker.once('error', fail);
-        worker.once('exit', (code) => fail(new Error(`the worker making the content database, search index and static API answers stopped (exit code ${code}) before it answered`)));
+        worker.once('error', (error) => fallBack(error.message));
+        worker.once('exit', (code) => fallBack(`it stopped with exit code ${code} before it answered`));
       }),
+    (error: Error) => cannotRun(error.message),
   );
-  const started = building ? built.then((b) => (startCopies(b), b)) : built;
+  // The content's or the database's own error fails the build with its sentence.
+  const built = replied.then((reply) => {
+    if (reply && 'failure' in reply) throw Object.assign(new Error(reply.failure.message), { name: reply.failure.name });
+    return reply;
+  });
+  const started = built.then((files) => {
+    if (files && building) startCopies(files);
+    return files;
+  });
   started.catch(() => undefined); // awaited by the endpoints; a failure reaches them there
   return {
     contentDir,
@@ -87,6 +103,12 @@ export function startDataWorker(contentDir: string, building = true): DataWorker
       await worker?.terminate();
     },
   };
+}
+
+/** The worker itself could not run (its bundle, a crash): the main thread makes the data files, as without it. */
+function cannotRun(why: string): undefined {
+  console.warn(`[nucleus] making the data files on a worker thread failed (${why.split('\n')[0]}); the main thread makes them`);
+  return undefined;
 }
 
 /** The copies the main thread's buildDatabase starts: the search files' and the navigation answer's. */

@@ -6,16 +6,17 @@
  * build script itself may be a bundle with no sources beside it. Node only.
  */
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { threadId } from 'node:worker_threads';
 import { join, resolve } from 'node:path';
 import { getCodeVersion } from './info';
 
+/** Bundles kept per worker: builds of a few code versions may run at once (CI builds three base paths). */
+const KEEP_BUNDLES = 4;
+
 const made = new Map<string, Promise<string>>();
 
-/**
- * The bundle of `entry` (a path from the project's root) under `name`; only
- * this code version's bundle of each name is kept. Made once per process.
- */
+/** The bundle of `entry` (a path from the project's root) under `name`, for this code version. Made once per process. */
 export function workerBundle(name: string, entry: string): Promise<string> {
   let file = made.get(name);
   if (!file) made.set(name, (file = makeBundle(name, entry)));
@@ -37,9 +38,18 @@ async function makeBundle(name: string, entry: string): Promise<string> {
     logLevel: 'silent',
   });
   mkdirSync(dir, { recursive: true });
+  // Another build may be starting a worker from its bundle (another code
+  // version, or this one made at the same time): a file only ever appears
+  // whole (rename), and the few newest of each name stay.
+  const tmp = `${file}.${process.pid}.${threadId}.tmp`;
+  writeFileSync(tmp, result.outputFiles[0]!.contents);
+  renameSync(tmp, file);
   const stale = new RegExp(`^${name}-[0-9a-f]+\\.mjs$`);
-  for (const old of readdirSync(dir)) if (stale.test(old)) rmSync(join(dir, old), { force: true });
-  writeFileSync(`${file}.tmp`, result.outputFiles[0]!.contents);
-  renameSync(`${file}.tmp`, file);
+  const older = readdirSync(dir)
+    .filter((other) => stale.test(other))
+    .map((other) => ({ other, used: statSync(join(dir, other), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+    .sort((a, b) => b.used - a.used)
+    .slice(KEEP_BUNDLES);
+  for (const { other } of older) rmSync(join(dir, other), { force: true });
   return file;
 }

@@ -63,14 +63,31 @@ function startPageCheck(out: string, security: BuildSecurity | undefined): { fil
   const files = [...htmlFiles(out)];
   if (!security?.policy) return { files: new Set(files), done: Promise.resolve().then(() => checkPages(out, security, [])) };
   const job: PageCheckJob = { out, security, files };
+  // A worker that cannot run (its bundle, a crash) leaves the check to this thread.
+  const here = () => checkPages(out, security, files);
   const done = workerBundle('page-scripts', 'src/integrations/pageScripts.worker.ts').then(
     (script) =>
       new Promise<void>((resolve, reject) => {
         const worker = new Worker(script, { workerData: job });
-        worker.once('message', (reply: { failure?: string }) => (reply.failure ? reject(new Error(reply.failure)) : resolve()));
-        worker.once('error', reject);
-        worker.once('exit', (code) => reject(new Error(`the worker checking the pages' inline scripts stopped (exit code ${code}) before it answered`)));
+        let answered = false;
+        const fallBack = () => {
+          if (answered) return;
+          answered = true;
+          try {
+            resolve(here());
+          } catch (e) {
+            reject(e as Error);
+          }
+        };
+        worker.once('message', (reply: { failure?: string }) => {
+          answered = true;
+          if (reply.failure) reject(new Error(reply.failure));
+          else resolve();
+        });
+        worker.once('error', fallBack);
+        worker.once('exit', fallBack);
       }),
+    here,
   );
   done.catch(() => undefined); // awaited at astro:build:done
   return { files: new Set(files), done };
