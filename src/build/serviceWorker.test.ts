@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -43,6 +43,33 @@ describe('writeServiceWorker', () => {
     const workers = (e: string) => /^[0-9a-f]{32}$/.test(e) || (e.startsWith('nucleus-sw-') && !e.startsWith('nucleus-sw-out-'));
     const added = [...temporaryEntries()].filter((e) => !before.has(e) && workers(e));
     expect(added).toEqual([]);
+  }, 120_000);
+});
+
+describe("the service worker's code made on a worker thread (startServiceWorkerCode)", () => {
+  const saved = process.env.NUCLEUS_CACHE_DIR;
+  afterAll(() => void (saved === undefined ? delete process.env.NUCLEUS_CACHE_DIR : (process.env.NUCLEUS_CACHE_DIR = saved)));
+
+  it('gives the sw.js the main thread writes: its functions have the same text', async () => {
+    // After the test above (the cache off, which the cache module keeps): fresh modules, with a cache.
+    process.env.NUCLEUS_CACHE_DIR = scratchDir('nucleus-sw-cache-');
+    vi.resetModules();
+    const [{ startServiceWorkerCode, writeServiceWorker: write }, { cacheFolder }] = await Promise.all([import('./serviceWorker'), import('./cache')]);
+    const out = scratchDir('nucleus-sw-out-');
+    mkdirSync(join(out, 'offline'));
+    writeFileSync(join(out, 'offline', 'index.html'), '<!doctype html><title>Offline</title>');
+    const quiet = { info: () => {}, warn: () => {} };
+    await write(out, quiet); // the code made on this thread, and cached
+    const here = readFileSync(join(out, 'sw.js'), 'utf8');
+
+    const folder = cacheFolder('sw')!;
+    for (const name of readdirSync(folder)) rmSync(join(folder, name));
+    await startServiceWorkerCode();
+    // The worker made and cached it: writing sw.js now bundles nothing here.
+    expect(readdirSync(folder)).toHaveLength(1);
+    rmSync(join(out, 'sw.js'));
+    await write(out, quiet);
+    expect(readFileSync(join(out, 'sw.js'), 'utf8')).toBe(here);
   }, 120_000);
 });
 

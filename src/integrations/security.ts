@@ -18,7 +18,7 @@ import { Worker } from 'node:worker_threads';
 import { loadEnv } from 'vite';
 import { buildContext } from '../build/context';
 import { scriptHash, type BuildSecurity } from '../security/build';
-import { checkPages, htmlFiles } from './pageScripts';
+import { checkPages, checkShare, failOn, htmlFiles, type PageCheckJob, type PageProblem } from './pageScripts';
 import { workerBundle } from '../build/workerBundle';
 import { serviceSources, type SecurityEnv } from '../security/policy';
 import { islandLoaderScript } from '../build/astro';
@@ -46,55 +46,42 @@ export function astroInlineScripts(manifest: ScriptManifest, islandLoader: strin
 
 export { checkPages };
 
-export interface PageCheckJob {
-  out: string;
-  security: BuildSecurity;
-  files: string[];
-}
-
 /**
  * Checks the pages on a worker thread: parsing every page (parse5) took
  * about 3 s of the main thread at 5,000 pages after Astro rendered them,
  * beside which the other core was idle. Started once the pages are written
- * (`astro:build:generated`) with the pages there then; resolves when done,
- * rejects with the sentence checkPages gives.
+ * (`astro:build:generated`) with the pages there then; `finish` takes the
+ * pages the worker has not taken yet on this thread, waits for the worker's,
+ * and throws checkPages' sentence for any blocked script.
  */
-function startPageCheck(out: string, security: BuildSecurity | undefined): { files: Set<string>; done: Promise<void> } {
+function startPageCheck(out: string, security: BuildSecurity | undefined): { files: Set<string>; finish: () => Promise<void> } {
   const files = [...htmlFiles(out)];
-  if (!security?.policy) return { files: new Set(files), done: Promise.resolve().then(() => checkPages(out, security, [])) };
-  const job: PageCheckJob = { out, security, files };
-  // A worker that cannot run (its bundle, a crash) leaves the check to this thread.
-  const here = () => checkPages(out, security, files);
-  const done = workerBundle('page-scripts', 'src/integrations/pageScripts.worker.ts').then(
+  if (!security?.policy) return { files: new Set(files), finish: async () => checkPages(out, security, []) };
+  const job: PageCheckJob = { out, security, files, next: new SharedArrayBuffer(4) };
+  // undefined: the worker could not run (its bundle, a crash), and the pages it took are unchecked.
+  const theirs = workerBundle('page-scripts', 'src/integrations/pageScripts.worker.ts').then(
     (script) =>
-      new Promise<void>((resolve, reject) => {
+      new Promise<PageProblem[] | undefined>((resolve) => {
         const worker = new Worker(script, { workerData: job });
-        let answered = false;
-        const fallBack = () => {
-          if (answered) return;
-          answered = true;
-          try {
-            resolve(here());
-          } catch (e) {
-            reject(e as Error);
-          }
-        };
-        worker.once('message', (reply: { failure?: string }) => {
-          answered = true;
-          if (reply.failure) reject(new Error(reply.failure));
-          else resolve();
-        });
-        worker.once('error', fallBack);
-        worker.once('exit', fallBack);
+        worker.once('message', resolve);
+        worker.once('error', () => resolve(undefined));
+        worker.once('exit', () => resolve(undefined));
       }),
-    here,
+    () => undefined,
   );
-  done.catch(() => undefined); // awaited at astro:build:done
-  return { files: new Set(files), done };
+  return {
+    files: new Set(files),
+    async finish() {
+      const own = checkShare(job);
+      const other = await theirs;
+      if (other) failOn([...other, ...own]);
+      else checkPages(out, security, files);
+    },
+  };
 }
 
 /** The check under way, between `astro:build:generated` and the end of `astro:build:done` (securityChecked). */
-let check: { files: Set<string>; done: Promise<void> } | undefined;
+let check: ReturnType<typeof startPageCheck> | undefined;
 
 export default function security(): AstroIntegration {
   let mode = 'production';
@@ -129,9 +116,10 @@ export default function security(): AstroIntegration {
 }
 
 /**
- * Waits for the pages' check, after the other integrations' last steps ran
+ * Finishes the pages' check after the other integrations' last steps ran
  * beside it and before the snapshot saves the build (astro.config.mjs lists
- * it just before snapshot()): a page the policy would block fails the build
+ * it just before snapshot()): this thread, free now, checks the pages the
+ * worker has not taken yet. A page the policy would block fails the build
  * with checkPages' sentence.
  */
 export function securityChecked(): AstroIntegration {
@@ -141,7 +129,7 @@ export function securityChecked(): AstroIntegration {
       'astro:build:done': async () => {
         const pending = check;
         check = undefined;
-        await timed('security: waited for the check of every page (on a worker thread)', () => pending?.done);
+        await timed('security: every page checked (on a worker thread, and here once free)', () => pending?.finish());
       },
     },
   };
