@@ -21,7 +21,7 @@ import { cacheDir, flushWrites } from './cache';
 import type { BuildContext } from './context';
 import { getSite } from './site';
 import { startCompressing } from './compression';
-import { workerBundle } from './workerBundle';
+import { madeBundle, workerBundle } from './workerBundle';
 
 export const DATA_WORKER = { name: 'data-files', entry: 'src/build/dataFiles.worker.ts' };
 
@@ -63,28 +63,28 @@ export function startDataWorker(contentDir: string, building = true): DataWorker
   if (!cacheDir()) return undefined;
   let worker: Worker | undefined;
   let stopped = false;
-  const replied = workerBundle(DATA_WORKER.name, DATA_WORKER.entry).then(
-    (script) =>
-      new Promise<DataWorkerReply | undefined>((done) => {
-        if (stopped) return done(undefined);
-        const job: DataWorkerJob = { contentDir };
-        // Compressed copies are started on this thread when the files arrive.
-        worker = new Worker(script, { workerData: job, env: { ...process.env, NUCLEUS_COMPRESSED_COPIES: '' } });
-        let answered = false;
-        const fallBack = (why: string) => {
-          if (answered || stopped) return done(undefined);
-          answered = true;
-          done(cannotRun(why));
-        };
-        worker.once('message', (reply: DataWorkerReply) => {
-          answered = true;
-          done(reply);
-        });
-        worker.once('error', (error) => fallBack(error.message));
-        worker.once('exit', (code) => fallBack(`it stopped with exit code ${code} before it answered`));
-      }),
-    (error: Error) => cannotRun(error.message),
-  );
+  const spawn = (script: string) =>
+    new Promise<DataWorkerReply | undefined>((done) => {
+      if (stopped) return done(undefined);
+      const job: DataWorkerJob = { contentDir };
+      // Compressed copies are started on this thread when the files arrive.
+      worker = new Worker(script, { workerData: job, env: { ...process.env, NUCLEUS_COMPRESSED_COPIES: '' } });
+      let answered = false;
+      const fallBack = (why: string) => {
+        if (answered || stopped) return done(undefined);
+        answered = true;
+        done(cannotRun(why));
+      };
+      worker.once('message', (reply: DataWorkerReply) => {
+        answered = true;
+        done(reply);
+      });
+      worker.once('error', (error) => fallBack(error.message));
+      worker.once('exit', (code) => fallBack(`it stopped with exit code ${code} before it answered`));
+    });
+  // Started now when its bundle is made: the rebuild's load, next, holds the main thread for a while.
+  const made = madeBundle(DATA_WORKER.name);
+  const replied = made ? spawn(made) : workerBundle(DATA_WORKER.name, DATA_WORKER.entry).then(spawn, (error: Error) => cannotRun(error.message));
   // The content's or the database's own error fails the build with its sentence.
   const built = replied.then((reply) => {
     if (reply && 'failure' in reply) throw Object.assign(new Error(reply.failure.message), { name: reply.failure.name });

@@ -8,7 +8,7 @@
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { getCodeVersion } from './info';
 
 /** Bundles kept per worker: builds of a few code versions may run at once (CI builds three base paths). */
@@ -18,14 +18,27 @@ const made = new Map<string, Promise<string>>();
 
 /** The bundle of `entry` (a path from the project's root) under `name`, for this code version. Made once per process. */
 export function workerBundle(name: string, entry: string): Promise<string> {
+  const ready = madeBundle(name);
+  if (ready) return Promise.resolve(ready);
   let file = made.get(name);
   if (!file) made.set(name, (file = makeBundle(name, entry)));
   return file;
 }
 
+const bundleFile = (name: string) => join(resolve('node_modules/.cache/nucleus-build'), `${name}-${getCodeVersion()}.mjs`);
+
+/**
+ * The bundle of `name` for this code version if it is made already: a worker
+ * can then start at once, without waiting for the main thread's next turn.
+ */
+export function madeBundle(name: string): string | undefined {
+  const file = bundleFile(name);
+  return existsSync(file) ? file : undefined;
+}
+
 async function makeBundle(name: string, entry: string): Promise<string> {
-  const dir = resolve('node_modules/.cache/nucleus-build');
-  const file = join(dir, `${name}-${getCodeVersion()}.mjs`);
+  const file = bundleFile(name);
+  const dir = dirname(file);
   if (existsSync(file)) return file;
   const result = await build({
     entryPoints: [resolve(entry)],
