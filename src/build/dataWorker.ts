@@ -4,8 +4,7 @@
  * mostly idle; the content database, search index and static API answers
  * (about 5 s at 5,000 pages) were then made on the main thread too, inside
  * the render of /content.sqlite.gz. So once the parse cache on disk holds
- * every page (the full build: after the load at `astro:build:ssr`; the
- * content-only rebuild: the last build's cache, before its own load), a
+ * every page (after the full build's load at `astro:build:ssr`), a
  * worker builds them from that cache with the same function
  * (dataFiles.worker.ts), and the endpoints only await its answer
  * (src/build/dataFiles.ts). Without a build cache the worker would parse every
@@ -82,7 +81,7 @@ export function startDataWorker(contentDir: string, building = true): DataWorker
       worker.once('error', (error) => fallBack(error.message));
       worker.once('exit', (code) => fallBack(`it stopped with exit code ${code} before it answered`));
     });
-  // Started now when its bundle is made: the rebuild's load, next, holds the main thread for a while.
+  // Started at once when its bundle is already made (by prepareDataWorker, while Vite bundled).
   const made = madeBundle(DATA_WORKER.name);
   const replied = made ? spawn(made) : workerBundle(DATA_WORKER.name, DATA_WORKER.entry).then(spawn, (error: Error) => cannotRun(error.message));
   // The content's or the database's own error fails the build with its sentence.
