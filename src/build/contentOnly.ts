@@ -68,13 +68,6 @@ function witnessFor(plan: PagePlan[], changed: PagePlan[]): PagePlan | undefined
  * buildContext()).
  */
 export async function contentOnlyBuild(h: BuildContext, out: string, logger: OutputLogger): Promise<PatchResult> {
-  const result = await tryContentOnly(h, out, logger);
-  // `astro build` runs next, in another process: nothing of this one may still be writing.
-  if ('fallback' in result) await h.dataWorker?.stop();
-  return result;
-}
-
-async function tryContentOnly(h: BuildContext, out: string, logger: OutputLogger): Promise<PatchResult> {
   let ready: Ready | { fallback: string };
   try {
     ready = await prepare(h);
