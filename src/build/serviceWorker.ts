@@ -14,7 +14,6 @@
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -28,7 +27,7 @@ import { EDITOR_CODE_FILE, editorCode, gzippedBytes, precacheFiles, PRECACHE_BUD
 import { ASSETS_CACHE, OFFLINE_COPY_CACHE, OFFLINE_COPY_FILE, PAGES_CACHE, SEARCH_CACHE } from '../config/offline';
 import { siteConfig } from '../config/site';
 import { offlineCopyList } from './offlineCopy';
-import { workerBundle } from './workerBundle';
+import { runWorker } from './workerBundle';
 import { buildContext } from './context';
 
 /** Stands in for the precache list in the cached service worker (see below). */
@@ -178,18 +177,7 @@ export function startServiceWorkerCode(after: Promise<unknown> = Promise.resolve
   const folder = cacheFolder('sw');
   if (!folder || existsSync(join(folder, `${sha(workboxVersion())}.js`))) return Promise.resolve();
   const job: ServiceWorkerCodeJob = { runtime: asData(runtimeOptions()) };
-  const made = after
-    .catch(() => undefined)
-    .then(() => workerBundle('service-worker-code', 'src/build/serviceWorker.worker.ts'))
-    .then(
-      (script) =>
-        new Promise<void>((done, fail) => {
-          const worker = new Worker(script, { workerData: job });
-          worker.once('message', () => done());
-          worker.once('error', fail);
-          worker.once('exit', (code) => fail(new Error(`the service worker's code worker stopped (exit code ${code})`)));
-        }),
-    );
+  const made = after.catch(() => undefined).then(() => runWorker<void>('service-worker-code', 'src/build/serviceWorker.worker.ts', job));
   // Whatever went wrong there, writeServiceWorker makes the code itself and reports it.
   return made.catch(() => undefined);
 }

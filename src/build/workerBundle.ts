@@ -7,7 +7,7 @@
  */
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { threadId } from 'node:worker_threads';
+import { threadId, Worker } from 'node:worker_threads';
 import { dirname, join, resolve } from 'node:path';
 import { getCodeVersion } from './info';
 
@@ -23,6 +23,21 @@ export function workerBundle(name: string, entry: string): Promise<string> {
   let file = made.get(name);
   if (!file) made.set(name, (file = makeBundle(name, entry)));
   return file;
+}
+
+/**
+ * Runs the bundle of `entry` on a worker thread with `workerData` and gives
+ * its one message; rejects when the bundle cannot be made or the worker
+ * fails or ends without answering.
+ */
+export async function runWorker<T>(name: string, entry: string, workerData: unknown): Promise<T> {
+  const script = await workerBundle(name, entry);
+  return new Promise<T>((answer, fail) => {
+    const worker = new Worker(script, { workerData });
+    worker.once('message', answer);
+    worker.once('error', fail);
+    worker.once('exit', (code) => fail(new Error(`the ${name} worker stopped (exit code ${code}) before it answered`)));
+  });
 }
 
 const bundleFile = (name: string) => join(resolve('node_modules/.cache/nucleus-build'), `${name}-${getCodeVersion()}.mjs`);

@@ -14,12 +14,11 @@
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { loadEnv } from 'vite';
 import { buildContext } from '../build/context';
 import { scriptHash, type BuildSecurity } from '../security/build';
 import { checkPages, checkShare, failOn, htmlFiles, type PageCheckJob, type PageProblem } from './pageScripts';
-import { workerBundle } from '../build/workerBundle';
+import { runWorker } from '../build/workerBundle';
 import { serviceSources, type SecurityEnv } from '../security/policy';
 import { islandLoaderScript } from '../build/astro';
 import { timed } from '../build/timing';
@@ -59,16 +58,7 @@ function startPageCheck(out: string, security: BuildSecurity | undefined): { fil
   if (!security?.policy) return { files: new Set(files), finish: async () => checkPages(out, security, []) };
   const job: PageCheckJob = { out, security, files, next: new SharedArrayBuffer(4) };
   // undefined: the worker could not run (its bundle, a crash), and the pages it took are unchecked.
-  const theirs = workerBundle('page-scripts', 'src/integrations/pageScripts.worker.ts').then(
-    (script) =>
-      new Promise<PageProblem[] | undefined>((resolve) => {
-        const worker = new Worker(script, { workerData: job });
-        worker.once('message', resolve);
-        worker.once('error', () => resolve(undefined));
-        worker.once('exit', () => resolve(undefined));
-      }),
-    () => undefined,
-  );
+  const theirs = runWorker<PageProblem[]>('page-scripts', 'src/integrations/pageScripts.worker.ts', job).catch(() => undefined);
   return {
     files: new Set(files),
     async finish() {
