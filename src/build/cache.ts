@@ -258,10 +258,16 @@ export function openParseCache(): ParseCache | undefined {
   return openValueCache('parse');
 }
 
+/** The file of the value cache `name` (`{name}.bin`), or null when the cache is off. */
+export function valueCacheFile(name: string): string | null {
+  const dir = cacheDir();
+  return dir ? join(dir, `${name}.bin`) : null;
+}
+
 /** A cache of values by key kept in one file (`{name}.bin`), or undefined when the cache is off. */
 export function openValueCache(name: string): ParseCache | undefined {
-  const dir = cacheDir();
-  return dir ? new ParseCache(join(dir, `${name}.bin`)) : undefined;
+  const file = valueCacheFile(name);
+  return file ? new ParseCache(file) : undefined;
 }
 
 /** A folder of the cache for files named by key (created on first use). */

@@ -6,7 +6,7 @@ import { writeCorpus, page, scratchDir } from '../content/testing';
 import { buildDatabase } from './database';
 import { buildContext } from './context';
 import { flushWrites, openParseCache } from './cache';
-import { startDataWorker } from './dataWorker';
+import { startDataWorker, startDataWorkerAfterLoad, workerFitsInMemory } from './dataWorker';
 
 const corpus = {
   'index.md': page({ title: 'Home', layout: 'full' }, 'Welcome.\n'),
@@ -56,5 +56,32 @@ describe('the data files made on a worker thread (src/build/dataWorker.ts)', () 
     }
     expect(sentence).toMatch(/combat\.md/);
     await expect(startDataWorker(dir, false)!.built).rejects.toThrow(sentence);
+  }, 60_000);
+
+  it('start only when a second copy of the site keeps the build within its memory', async () => {
+    const MB = 1024 * 1024;
+    // 20,000 deep pages: 1.6 GB after the load and a 304 MB parse cache went to 4.6 GB with the worker.
+    expect(workerFitsInMemory(1600 * MB, 304 * MB, 4096 * MB)).toBe(false);
+    // 5,000 flat pages: a 37 MB cache, 1.3 GB at peak with the worker.
+    expect(workerFitsInMemory(900 * MB, 37 * MB, 4096 * MB)).toBe(true);
+
+    const dir = writeCorpus(corpus);
+    process.env.NUCLEUS_CONTENT_DIR = dir;
+    const h = buildContext();
+    try {
+      process.env.NUCLEUS_BUILD_MEMORY_MB = '1'; // no room: the main thread makes the data files
+      await startDataWorkerAfterLoad(h);
+      expect(h.site?.contentDir).toBe(dir);
+      expect(h.dataWorker).toBeUndefined();
+      delete process.env.NUCLEUS_BUILD_MEMORY_MB;
+      await startDataWorkerAfterLoad(h);
+      expect(h.dataWorker?.contentDir).toBe(dir);
+      expect(await h.dataWorker!.built).toBeDefined();
+    } finally {
+      await h.dataWorker?.stop();
+      h.dataWorker = h.site = undefined;
+      delete process.env.NUCLEUS_CONTENT_DIR;
+      delete process.env.NUCLEUS_BUILD_MEMORY_MB;
+    }
   }, 60_000);
 });

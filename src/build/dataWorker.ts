@@ -12,11 +12,12 @@
  * fails the build with the sentence the main thread would have given.
  * Node only.
  */
+import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { SearchFiles } from '../search';
 import { navigationApiPath } from '../db';
 import { NAVIGATION_QUERY, type Site } from '../content';
-import { cacheDir, flushWrites } from './cache';
+import { cacheDir, flushWrites, valueCacheFile } from './cache';
 import type { BuildContext } from './context';
 import { getSite } from './site';
 import { startCompressing } from './compression';
@@ -137,5 +138,49 @@ export async function startDataWorkerAfterLoad(h: BuildContext): Promise<void> {
     return;
   }
   h.site = site;
+  const parseCacheBytes = fileSize(valueCacheFile('parse'));
+  const rss = process.memoryUsage.rss();
+  if (!workerFitsInMemory(rss, parseCacheBytes, buildMemoryBudget())) {
+    const need = mb(rss + WORKER_PEAK_PER_CACHE_BYTE * parseCacheBytes);
+    console.log(`[nucleus] the data files are made on the main thread after the pages: with a second copy of the site on a worker, the build would take about ${need}, over its limit of ${mb(buildMemoryBudget())} (NUCLEUS_BUILD_MEMORY_MB)`);
+    return;
+  }
   h.dataWorker = startDataWorker(site.contentDir);
 }
+
+/**
+ * How much the process grows, per byte of the parse cache on disk, while the
+ * worker's copy of the site and the render's run side by side: measured at
+ * 20,000 deep pages (a 304 MB cache), the process went from 1.6 GB after the
+ * load to 4.6 GB, the worker alone peaking at 1.7-2.0 GB (its heap needs
+ * about 1 GB live; the cache's bytes, SQLite's memory and the answers it
+ * sends come on top) and the main thread's render growing too. 10 keeps
+ * that case out and lets 5,000 pages (a 37 MB cache, 0.2 GB more) run beside.
+ */
+export const WORKER_PEAK_PER_CACHE_BYTE = 10;
+
+/** The memory a build may take: NUCLEUS_BUILD_MEMORY_MB, else 4 GB (what issue 37 allows at 20,000 pages). */
+export function buildMemoryBudget(): number {
+  const mbs = Number(process.env.NUCLEUS_BUILD_MEMORY_MB);
+  return (Number.isFinite(mbs) && mbs > 0 ? mbs : 4096) * 1024 * 1024;
+}
+
+/**
+ * Whether a second copy of the site on a worker keeps the build within its
+ * memory: without the worker the data files are made on the main thread
+ * after the pages (slower on two cores, 324 s instead of 208 s at 20,000
+ * deep pages, but 3.3 GB at peak instead of 4.6).
+ */
+export function workerFitsInMemory(rssNow: number, parseCacheBytes: number, budget: number): boolean {
+  return rssNow + WORKER_PEAK_PER_CACHE_BYTE * parseCacheBytes <= budget;
+}
+
+function fileSize(file: string | null): number {
+  try {
+    return file ? statSync(file).size : 0;
+  } catch {
+    return 0; // no cache file: the worker reads nothing and fails over to the main thread anyway
+  }
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
