@@ -4,11 +4,10 @@
  * clients acting as a given user through `mockUserToken`.
  *
  * Each file gets a project of its own on the run's one emulator (which keeps
- * projects' documents apart), with the rules pushed to it: in one shared
- * project a file's listeners saw the machinery of every other file's
- * writes, and once the Listen stream sent a message past the 100 MB limit
- * (RESOURCE_EXHAUSTED, firebase-tools #8654) the SDK backed off and a live
- * test timed out. The project's documents are deleted when the file ends.
+ * projects' documents apart), with the rules pushed to it, so that no file
+ * reads, lists or listens to another's documents; they are deleted when the
+ * file ends, so the emulator does not hold every file's data to the end of
+ * the run.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
