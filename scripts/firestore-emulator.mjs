@@ -69,10 +69,14 @@ export async function waitForFirestore(url = firestoreUrl(), timeoutMs = 60_000)
   return waitUntil(async () => (await probeFirestore(url)) === 'firestore', timeoutMs, 250);
 }
 
-/** Loads firestore.rules into a running emulator (one started earlier may hold older rules). */
-export async function pushRules(url = firestoreUrl()) {
+/**
+ * Loads firestore.rules into a running emulator (one started earlier may
+ * hold older rules) for `project`: the emulator keeps each project's rules
+ * and documents apart, and `--rules` covers the project it was started with.
+ */
+export async function pushRules(url = firestoreUrl(), project = FIRESTORE_PROJECT) {
   const content = readFileSync(RULES_FILE, 'utf8');
-  const res = await fetch(`${url}/emulator/v1/projects/${FIRESTORE_PROJECT}:securityRules`, {
+  const res = await fetch(`${url}/emulator/v1/projects/${project}:securityRules`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content }] } }),
@@ -80,9 +84,9 @@ export async function pushRules(url = firestoreUrl()) {
   if (!res.ok) throw new Error(`The Firestore emulator refused firestore.rules (HTTP ${res.status}): ${(await res.text()).slice(0, 1000)}`);
 }
 
-/** Deletes every document of the demo project. */
-export async function clearFirestore(url = firestoreUrl()) {
-  const res = await fetch(`${url}/emulator/v1/projects/${FIRESTORE_PROJECT}/databases/(default)/documents`, { method: 'DELETE' });
+/** Deletes every document of `project` (the demo project unless named). */
+export async function clearFirestore(url = firestoreUrl(), project = FIRESTORE_PROJECT) {
+  const res = await fetch(`${url}/emulator/v1/projects/${project}/databases/(default)/documents`, { method: 'DELETE' });
   if (!res.ok) throw new Error(`Clearing the Firestore emulator failed: HTTP ${res.status}`);
 }
 

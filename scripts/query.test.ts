@@ -9,9 +9,10 @@ import { join, resolve } from 'node:path';
 import initSqlJs from 'sql.js';
 import { buildContentDatabase } from '../src/db';
 import { scratchDir } from '../src/content/testing';
+import { useBundledScript } from './lib/cliBundle';
 
-// Each case starts the command line (tsx) once or several times, and two
-// test files run at a time: 20 s was not always enough on 2 busy cores.
+// Each case starts the command line once or several times, and two test
+// files run at a time: 20 s was not always enough on 2 busy cores.
 vi.setConfig({ testTimeout: 60_000 });
 
 const root = resolve(__dirname, '..');
@@ -47,13 +48,16 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+// The command as one bundled file, started as plain Node; C5 runs it as `npm run query` does (tsx).
+const bundled = useBundledScript('scripts/query.ts');
+
 // A query that never returns is killed after 30 s: its status is then null, not 0 or 2.
 function query(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/query.ts', ...args], { cwd: root, encoding: 'utf8', timeout: 30_000, killSignal: 'SIGKILL' });
+  const r = spawnSync(process.execPath, [bundled(), ...args], { cwd: root, encoding: 'utf8', timeout: 30_000, killSignal: 'SIGKILL' });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, json: r.status === 0 ? JSON.parse(r.stdout) : undefined };
 }
 
-// Each case starts Node with tsx (about half a second), so the cases get more time than the default.
+// Each case starts Node, so the cases get more time than the default.
 describe('query command', { timeout: 60_000 }, () => {
   it('C1 --docs runs the query over a JSON array and prints the result as JSON', () => {
     const r = query('--docs', docsFile, '--params', '{"where":{"draft":false},"only":"title"}');

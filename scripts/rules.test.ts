@@ -9,8 +9,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readCatalogues } from '../src/content';
 import { scratchDir } from '../src/content/testing';
+import { useBundledScript } from './lib/cliBundle';
 
-// Each case starts the command line (tsx) once or several times, and two
+// Each case starts the command line once or several times, and two
 // test files run at a time: 20 s was not always enough on 2 busy cores.
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -27,8 +28,11 @@ const write = (path: string, value: unknown) => {
   return p;
 };
 
-const run = (args: string[], options: { cwd?: string; data?: string } = {}) =>
-  spawnSync(tsx, [script, ...args], {
+// The command as one bundled file, started as plain Node; CLI3 runs it as `npm run rules` does (tsx).
+const bundled = useBundledScript('scripts/rules.ts');
+
+const run = (args: string[], options: { cwd?: string; data?: string; tsx?: boolean } = {}) =>
+  spawnSync(options.tsx ? tsx : process.execPath, [options.tsx ? script : bundled(), ...args], {
     encoding: 'utf8',
     cwd: options.cwd ?? root,
     env: { ...process.env, ...(options.data ? { NUCLEUS_DATA_DIR: options.data } : {}) },
@@ -98,7 +102,7 @@ describe('rules command: evaluate', () => {
 
 describe('rules command: probability', () => {
   it('CLI3 prints the probability and the expected hits', () => {
-    expect(JSON.parse(run(['probability', '--pool', '1', '--difficulty', '2']).stdout)).toEqual({ probability: expect.closeTo(1 / 18, 12), expectedHits: 0.4 });
+    expect(JSON.parse(run(['probability', '--pool', '1', '--difficulty', '2'], { tsx: true }).stdout)).toEqual({ probability: expect.closeTo(1 / 18, 12), expectedHits: 0.4 });
     const edge = JSON.parse(run(['probability', '--edge', '--pool', '1', '--difficulty', '1']).stdout);
     expect(edge).toEqual({ probability: expect.closeTo(5 / 9, 12), expectedHits: expect.closeTo(2 / 3, 12) });
   });

@@ -1,6 +1,5 @@
 // @vitest-environment node
-import { mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { scratchDir } from '../content/testing';
@@ -9,21 +8,30 @@ import { OFFLINE_COPY_CACHE, OFFLINE_COPY_FILE } from '../config/offline';
 import { fromOfflineCopy, writeServiceWorker } from './serviceWorker';
 import { CONTENT_DATABASE_FILE } from '../db';
 
-/** The system temporary folder's entries: a build must not add any. */
-const temporaryEntries = () => new Set(readdirSync(realpathSync(tmpdir())));
-
 describe('writeServiceWorker', () => {
-  const saved = process.env.NUCLEUS_BUILD_CACHE;
-  // No cache: the worker is bundled by workbox-build, the path that left folders behind.
-  beforeAll(() => void (process.env.NUCLEUS_BUILD_CACHE = '0'));
-  afterAll(() => void (saved === undefined ? delete process.env.NUCLEUS_BUILD_CACHE : (process.env.NUCLEUS_BUILD_CACHE = saved)));
+  const saved = { cache: process.env.NUCLEUS_BUILD_CACHE, tmp: process.env.TMPDIR };
+  // A temporary folder of this test's own: builds in other test files make
+  // `nucleus-sw-…` folders in the shared one while this test runs. os.tmpdir()
+  // reads TMPDIR when called, and tempy (inside workbox-build) reads it once,
+  // when workbox-build is first required, which is in the test below.
+  const temporary = scratchDir('nucleus-sw-tmp-');
+  beforeAll(() => {
+    // No cache: the worker is bundled by workbox-build, the path that left folders behind.
+    process.env.NUCLEUS_BUILD_CACHE = '0';
+    process.env.TMPDIR = temporary;
+  });
+  afterAll(() => {
+    for (const [name, value] of [['NUCLEUS_BUILD_CACHE', saved.cache], ['TMPDIR', saved.tmp]] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
 
   it('writes sw.js with the precache list of the output and leaves nothing in the temporary folder', async () => {
     const out = scratchDir('nucleus-sw-out-');
     writeFileSync(join(out, 'index.html'), '<!doctype html><title>Home</title>');
     mkdirSync(join(out, 'offline'));
     writeFileSync(join(out, 'offline', 'index.html'), '<!doctype html><title>Offline</title>');
-    const before = temporaryEntries();
     // A bare output: Workbox warns of its patterns that match nothing here.
     await writeServiceWorker(out, { info: () => {}, warn: () => {} });
 
@@ -38,11 +46,8 @@ describe('writeServiceWorker', () => {
     const copy = JSON.parse(readFileSync(join(out, OFFLINE_COPY_FILE), 'utf8')) as { pages: number; files: [string, number][] };
     expect(copy.pages).toBe(2);
     expect(copy.files).toEqual(expect.arrayContaining([['', 34], ['offline', 37]]));
-    // Only what writing a worker makes counts: its scratch folder (`nucleus-sw-…`) and the bundler's
-    // (32 hex digits). Test files and builds running beside this one make folders of their own.
-    const workers = (e: string) => /^[0-9a-f]{32}$/.test(e) || (e.startsWith('nucleus-sw-') && !e.startsWith('nucleus-sw-out-'));
-    const added = [...temporaryEntries()].filter((e) => !before.has(e) && workers(e));
-    expect(added).toEqual([]);
+    // Its scratch folder (`nucleus-sw-…`) and the bundler's (32 hex digits) are gone.
+    expect(readdirSync(temporary)).toEqual([]);
   }, 120_000);
 });
 

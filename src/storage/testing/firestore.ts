@@ -2,15 +2,25 @@
  * Test helper: the real Firestore emulator for a vitest file (its own, on a
  * free port, or the one FIRESTORE_EMULATOR_PORT names) and Firestore
  * clients acting as a given user through `mockUserToken`.
+ *
+ * Each file gets a project of its own on the run's one emulator (which keeps
+ * projects' documents apart), with the rules pushed to it, so that no file
+ * reads, lists or listens to another's documents; they are deleted when the
+ * file ends, so the emulator does not hold every file's data to the end of
+ * the run.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore, terminate, type Firestore } from 'firebase/firestore';
-import { ensureTestFirestore } from '../../../scripts/firestore-emulator.mjs';
+import { clearFirestore, ensureTestFirestore, pushRules } from '../../../scripts/firestore-emulator.mjs';
 import { openFirestore } from '../cloud';
 
+/** A project id the emulator accepts (`demo-` needs no credentials), new for each file. */
+const testProject = (): string => `demo-nucleus-${Math.random().toString(36).slice(2, 10)}`;
+
 export function useFirestoreEmulator() {
-  let emulator: { port: number; stop: () => Promise<void> } | null = null;
+  const projectId = testProject();
+  let emulator: { url: string; port: number; stop: () => Promise<void> } | null = null;
   let startError: Error | null = null;
   const apps: FirebaseApp[] = [];
   const dbs: Firestore[] = [];
@@ -18,6 +28,7 @@ export function useFirestoreEmulator() {
   beforeAll(async () => {
     try {
       emulator = await ensureTestFirestore();
+      await pushRules(emulator.url, projectId);
     } catch (e) {
       // Every test then fails with this sentence (say, how to get the jar): never a silent skip.
       startError = e as Error;
@@ -27,6 +38,8 @@ export function useFirestoreEmulator() {
   afterAll(async () => {
     await Promise.all(dbs.map((db) => terminate(db).catch(() => {})));
     await Promise.all(apps.map((a) => deleteApp(a).catch(() => {})));
+    // The shared emulator runs on to the end of the run: it need not keep this file's documents.
+    if (emulator) await clearFirestore(emulator.url, projectId).catch(() => {});
     await emulator?.stop();
   }, 30_000);
 
@@ -38,7 +51,7 @@ export function useFirestoreEmulator() {
     },
     /** A fresh Firestore client acting as `uid` (null: signed out). */
     async open(uid: string | null): Promise<Firestore> {
-      const app = initializeApp({ projectId: 'demo-nucleus', apiKey: 'demo-api-key' }, `t${apps.length}-${Math.random().toString(36).slice(2)}`);
+      const app = initializeApp({ projectId, apiKey: 'demo-api-key' }, `t${apps.length}-${Math.random().toString(36).slice(2)}`);
       apps.push(app);
       const db = openFirestore(app, { host: '127.0.0.1', port: emulator!.port, ...(uid ? { mockUserToken: { user_id: uid, sub: uid } } : {}) });
       dbs.push(db);
@@ -50,7 +63,7 @@ export function useFirestoreEmulator() {
      * document than the rules let one commit make.
      */
     async openAsOwner(): Promise<Firestore> {
-      const app = initializeApp({ projectId: 'demo-nucleus', apiKey: 'demo-api-key' }, `owner${apps.length}-${Math.random().toString(36).slice(2)}`);
+      const app = initializeApp({ projectId, apiKey: 'demo-api-key' }, `owner${apps.length}-${Math.random().toString(36).slice(2)}`);
       apps.push(app);
       const db = getFirestore(app);
       connectFirestoreEmulator(db, '127.0.0.1', emulator!.port, { mockUserToken: 'owner' });
