@@ -1,6 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '@playwright/test';
 
+// Nothing here is about the service worker or offline reading: without it, each
+// fresh page skips installing it and precaching the shell.
+test.use({ serviceWorkers: 'block' });
+
 // The reading pages under axe: WCAG 2.2 A and AA (touch target size and
 // contrast included), in the dark mode on a phone and the light mode on a
 // laptop. The editors and dialogs have their own axe checks in their specs.

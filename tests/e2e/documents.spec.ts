@@ -9,6 +9,10 @@ import type { Download, Page } from '@playwright/test';
 import { test, expect, shoot } from './fixtures';
 import { storedName } from './waits';
 
+// Nothing here is about the service worker or offline reading: without it, each
+// fresh page skips installing it and precaching the shell.
+test.use({ serviceWorkers: 'block' });
+
 // The machine these run on is shared and slow at times; the long journeys get room.
 test.describe.configure({ timeout: 90_000 });
 

@@ -12,6 +12,10 @@ import { test, expect as baseExpect, shoot } from './fixtures';
 import { evaluateFile } from './rules';
 import { scratchDir } from '../../src/content/testing';
 
+// Nothing here is about the service worker or offline reading: without it, each
+// fresh page skips installing it and precaching the shell.
+test.use({ serviceWorkers: 'block' });
+
 // The machine running the suite is shared: give the real IndexedDB, sql.js and the CLI time.
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 150_000 });

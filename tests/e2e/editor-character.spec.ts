@@ -13,6 +13,10 @@ import { tabTo } from './keyboard';
 import { evaluateFile } from './rules';
 import { scratchDir } from '../../src/content/testing';
 
+// Nothing here is about the service worker or offline reading: without it, each
+// fresh page skips installing it and precaching the shell.
+test.use({ serviceWorkers: 'block' });
+
 const SUMMARY_KEYS = ['rank', 'health', 'guard', 'protection', 'strainCapacity', 'initiative', 'bulkLimit', 'featureSlots', 'skillPointsLeft', 'attributePointsLeft'] as const;
 // Outside test-results (Playwright empties it on every run), so the pictures can be looked at later.
 

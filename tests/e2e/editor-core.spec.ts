@@ -8,6 +8,10 @@ import { tabTo } from './keyboard';
 import { evaluateFile } from './rules';
 import { scratchDir } from '../../src/content/testing';
 
+// Nothing here is about the service worker or offline reading: without it, each
+// fresh page skips installing it and precaching the shell.
+test.use({ serviceWorkers: 'block' });
+
 /**
  * The core editor in the built site: a core built from scratch by mouse and
  * by keyboard, checked against the rules command (a differential check: the

@@ -4,6 +4,10 @@ import type { Page } from '@playwright/test';
 import { test, expect, shoot } from './fixtures';
 import { evaluateFile, probability } from './rules';
 
+// Nothing here is about the service worker or offline reading: without it, each
+// fresh page skips installing it and precaching the shell.
+test.use({ serviceWorkers: 'block' });
+
 /**
  * The creature editor on the built site (issue 13): a creature built from
  * the property browser with a tag filter, the threat warning appearing with

@@ -2,6 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
+// Nothing here is about the service worker or offline reading: without it, each
+// fresh page skips installing it and precaching the shell.
+test.use({ serviceWorkers: 'block' });
+
 /**
  * The encounter tool (issue 35) in Chromium, by mouse: an encounter built
  * from the bestiary with a hero from the library, initiative rolled, three

@@ -7,6 +7,10 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
+// Nothing here is about the service worker or offline reading: without it, each
+// fresh page skips installing it and precaching the shell.
+test.use({ serviceWorkers: 'block' });
+
 test.describe.configure({ timeout: 90_000 });
 const LOADED = { timeout: 20_000 };
 const saveState = (page: Page) => page.locator('[data-save-state]');

@@ -1,5 +1,9 @@
 import { test, expect, type Page } from '@playwright/test';
 
+// Nothing here is about the service worker or offline reading: without it, each
+// fresh page skips installing it and precaching the shell.
+test.use({ serviceWorkers: 'block' });
+
 // Issue 25: nothing on a page jumps once its scripts run. A reader who starts
 // reading (or a player who reaches for a button) at first paint must not see
 // the text move: the folded table of contents and the editor island are the

@@ -8,6 +8,10 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { storedName } from './waits';
 
+// Nothing here is about the service worker or offline reading: without it, each
+// fresh page skips installing it and precaching the shell.
+test.use({ serviceWorkers: 'block' });
+
 /**
  * Each editor with one way of the page going away, so every editor and every
  * way is tried once: the edit journal and the autosave are the kit's, shared

@@ -1,6 +1,10 @@
 import { test, expect, type Page } from '@playwright/test';
 import { gunzipSync } from 'node:zlib';
 
+// Nothing here is about the service worker or offline reading: without it, each
+// fresh page skips installing it and precaching the shell.
+test.use({ serviceWorkers: 'block' });
+
 async function snapshot(page: Page) {
   const title = (await page.locator('[data-page-title]').textContent())?.trim();
   const headings = await page.locator('[data-page-body] .prose :is(h2, h3)').evaluateAll((hs) => hs.map((h) => h.id));

@@ -1,5 +1,9 @@
 import { test, expect } from '@playwright/test';
 
+// Nothing here is about the service worker or offline reading: without it, each
+// fresh page skips installing it and precaching the shell.
+test.use({ serviceWorkers: 'block' });
+
 /** Pages in a PDF from Chromium: each page object is written out whole (no object streams). */
 const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g)?.length ?? 0;
 

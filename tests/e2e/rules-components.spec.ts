@@ -1,5 +1,9 @@
 import { test, expect } from './fixtures';
 
+// Nothing here is about the service worker or offline reading: without it, each
+// fresh page skips installing it and precaching the shell.
+test.use({ serviceWorkers: 'block' });
+
 test.describe('gear lists', () => {
   test('are tables of the catalogue with price, sortable and filterable, the filter kept in the URL', async ({ page, at }) => {
     await page.goto(at('/rules/gear-and-blueprints'));

@@ -9,6 +9,10 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
+// Nothing here is about the service worker or offline reading: without it, each
+// fresh page skips installing it and precaching the shell.
+test.use({ serviceWorkers: 'block' });
+
 const WIDTHS = [390, 1024, 1280, 1440, 1920];
 
 type Box = { x: number; y: number; width: number; height: number };

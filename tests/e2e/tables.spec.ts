@@ -1,5 +1,9 @@
 import { test, expect, type Page } from '@playwright/test';
 
+// Nothing here is about the service worker or offline reading: without it, each
+// fresh page skips installing it and precaching the shell.
+test.use({ serviceWorkers: 'block' });
+
 /** Tables wider than their box, by name, and table labels set on more than one line. */
 async function fit(page: Page) {
   return page.evaluate(() => ({
