@@ -168,7 +168,7 @@ export function buildMemoryBudget(): number {
 /**
  * Whether a second copy of the site on a worker keeps the build within its
  * memory: without the worker the data files are made on the main thread
- * after the pages (slower on two cores, 324 s instead of 208 s at 20,000
+ * after the pages (slower on two cores, 232 s instead of 208 s at 20,000
  * deep pages, but 3.3 GB at peak instead of 4.6).
  */
 export function workerFitsInMemory(rssNow: number, parseCacheBytes: number, budget: number): boolean {
