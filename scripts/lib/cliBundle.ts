@@ -10,6 +10,8 @@ import { build } from 'esbuild';
 import { mkdirSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+// The options only: its bundles are kept per code version, which does not hash scripts/.
+import { NODE_BUNDLE } from '../../src/build/workerBundle';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -23,16 +25,7 @@ export function useBundledScript(entry: string): () => string {
   let made = false;
   beforeAll(async () => {
     mkdirSync(join(file, '..'), { recursive: true });
-    await build({
-      entryPoints: [join(root, entry)],
-      outfile: file,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: `node${process.versions.node.split('.')[0]}`,
-      packages: 'external',
-      logLevel: 'silent',
-    });
+    await build({ ...NODE_BUNDLE, entryPoints: [join(root, entry)], outfile: file });
     made = true;
   });
   afterAll(() => rmSync(file, { force: true }));

@@ -5,7 +5,7 @@
  * worker started through tsx would pay for loading TypeScript again, and the
  * build script itself may be a bundle with no sources beside it. Node only.
  */
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { threadId, Worker } from 'node:worker_threads';
 import { dirname, join, resolve } from 'node:path';
@@ -51,20 +51,25 @@ export function madeBundle(name: string): string | undefined {
   return existsSync(file) ? file : undefined;
 }
 
+/**
+ * How a Node entry file is bundled (these workers, and the command-line
+ * scripts the unit tests start): one ES module for this Node, the packages
+ * left to node_modules.
+ */
+export const NODE_BUNDLE = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: `node${process.versions.node.split('.')[0]}`,
+  packages: 'external',
+  logLevel: 'silent',
+} as const satisfies BuildOptions;
+
 async function makeBundle(name: string, entry: string): Promise<string> {
   const file = bundleFile(name);
   const dir = dirname(file);
   if (existsSync(file)) return file;
-  const result = await build({
-    entryPoints: [resolve(entry)],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: `node${process.versions.node.split('.')[0]}`,
-    packages: 'external',
-    write: false,
-    logLevel: 'silent',
-  });
+  const result = await build({ ...NODE_BUNDLE, entryPoints: [resolve(entry)], write: false });
   mkdirSync(dir, { recursive: true });
   // Another build may be starting a worker from its bundle (another code
   // version, or this one made at the same time): a file only ever appears

@@ -278,8 +278,13 @@ export function isTextsPart(path: string): boolean {
  */
 export function createSearchIndex(sections: SearchSection[], integrity: string, cache?: GroupCache): SearchFiles {
   const byGroup = new Map<string, SearchSection[]>();
+  let last: SearchSection | undefined;
+  let name = '';
   for (const s of sections) {
-    const name = groupOf(s);
+    // A page's sections follow one another and share its group: one look per
+    // page, not per section (100,000 sections at 20,000 pages).
+    if (!last || s.path !== last.path || s.kind !== last.kind || s.draft !== last.draft) name = groupOf(s);
+    last = s;
     let list = byGroup.get(name);
     if (!list) byGroup.set(name, (list = []));
     list.push(s);
