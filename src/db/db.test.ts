@@ -237,6 +237,7 @@ describe('content database', () => {
       'planQuery',
       'queryApiPath',
       'queryApiPathOfHash',
+      'startContentDatabase',
       'unpackDatabaseFile',
     ]);
   });
