@@ -129,7 +129,6 @@ async function prepare(h: BuildContext): Promise<Ready | { fallback: string }> {
   // render it would overlap takes about a second.
   const site = getSite();
   h.site = site;
-  h.searchOnWorker = true;
 
   const paths = contentPagePaths(site);
   const pages = paths.filter((p) => !p.props.redirect);

@@ -54,13 +54,6 @@ export interface BuildContext {
   parsedAhead?: Map<string, Uint8Array>;
   /** The database, search index and static answers being made on a worker thread (src/build/dataWorker.ts). */
   dataWorker?: DataWorker;
-  /**
-   * The search index is made on a worker thread while the main thread writes
-   * the database (src/build/searchWorker.ts): set by the content-only
-   * rebuild, whose other core is otherwise idle then (a full build has the
-   * data files' worker).
-   */
-  searchOnWorker?: boolean;
   /** The service worker's code being made on a worker thread, when not cached (src/build/serviceWorker.ts). */
   serviceWorkerCode?: Promise<void>;
   /** Compressed copies of data files under way, not yet written (src/build/compression.ts). */

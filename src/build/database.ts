@@ -4,16 +4,15 @@
  */
 import { createRequire } from 'node:module';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
-import { startContentDatabase, openContentDatabase, queryApiPath, queryApiPathOfHash, navigationApiPath, type ContentDatabase } from '../db';
+import { buildContentDatabase, openContentDatabase, queryApiPath, queryApiPathOfHash, navigationApiPath, type ContentDatabase } from '../db';
 import { parseQueryParams, matcherFor, comparatorFor, surroundOf, hashParams } from '../query';
-import { type Site, type SearchSection, getCatalogues, siteSections, catalogueSections, pageSummaryQuery, surroundQuery, NAVIGATION_QUERY, globalQueries, factsOf } from '../content';
+import { type Site, getCatalogues, siteSections, catalogueSections, pageSummaryQuery, surroundQuery, NAVIGATION_QUERY, globalQueries, factsOf } from '../content';
 import type { Catalogues } from '../rules';
 import { getSite } from './site';
 import { createSearchIndex, SEARCH_MANIFEST_PATH, type SearchFiles } from '../search';
 import { siteConfig } from '../config/site';
 import { timed, startPhase, endPhase } from './timing';
-import { openValueCache, sha, valueCacheFile } from './cache';
-import { searchIndexOnWorker } from './searchWorker';
+import { openValueCache, sha } from './cache';
 import { buildContext, type BuildContext } from './context';
 import { gzipDatabase, startCompressing } from './compression';
 
@@ -44,63 +43,42 @@ export interface BuiltDatabase {
 
 let cached: { site: Site; built: Promise<BuiltDatabase> } | undefined;
 
-/** The search index made on this thread, with the build's cache of search groups when `building`. */
-function searchIndexHere(sections: SearchSection[], integrity: string, building: boolean): SearchFiles {
-  // Groups of pages whose sections did not change come from the build cache.
-  const groups = building ? openValueCache('search') : undefined;
-  const search = timed('search index', () => createSearchIndex(sections, integrity, groups && Object.assign(groups, { hash: (text: string) => sha(text) })));
-  groups?.save();
-  return search;
-}
-
-/** The database's search rows: the manifest as `main`. */
-const searchRows = (search: SearchFiles) => ({ main: search.files.get(SEARCH_MANIFEST_PATH)! });
-
 export function getContentDatabase(context: BuildContext = buildContext()): Promise<BuiltDatabase> {
   const site = getSite();
-  if (!cached || cached.site !== site) cached = { site, built: timed('database, search index and API answers', () => buildDatabase(site, getCatalogues() ?? {}, context.building, { searchOnWorker: context.searchOnWorker })) };
+  if (!cached || cached.site !== site) cached = { site, built: timed('database, search index and API answers', () => buildDatabase(site, getCatalogues() ?? {}, context.building)) };
   return cached.built;
 }
 
 /**
  * Builds the database and the static API answers for a site. `building`: a
  * build (not the development server), which caches search groups and answers and
- * starts the compressed copies. `searchOnWorker`: the search index is made
- * on a worker thread while the database is written here (the content-only
- * rebuild: src/build/searchWorker.ts).
+ * starts the compressed copies.
  */
-export async function buildDatabase(site: Site, catalogues: Partial<Catalogues>, building = false, { searchOnWorker = false } = {}): Promise<BuiltDatabase> {
+export async function buildDatabase(site: Site, catalogues: Partial<Catalogues>, building = false): Promise<BuiltDatabase> {
   const SQL = await getSql();
   const sections = timed('search sections', () => [...siteSections(site), ...catalogueSections(site.records, catalogues)]);
-  const onWorker = searchOnWorker ? searchIndexOnWorker({ sections, integrity: site.integrity, cacheFile: building ? valueCacheFile('search') : null }) : undefined;
+  // Groups of pages whose sections did not change come from the build cache.
+  const groups = building ? openValueCache('search') : undefined;
+  const search = timed('search index', () => createSearchIndex(sections, site.integrity, groups && Object.assign(groups, { hash: (text: string) => sha(text) })));
+  groups?.save();
+  // A build's compressed copies of these files start now, beside the work below.
+  if (building) for (const text of search.files.values()) startCompressing(text);
   const documents = site.records.map(({ _lines, ...rest }) => rest);
   // Serialised once, when the page was parsed (recordFacts.ts): the database
   // stores it, the page answers' cache keys hash it.
   const documentJson = site.records.map((r) => factsOf(r).document);
-  const input = {
+  const bytes = timed('content database', () => buildContentDatabase(SQL, {
     documents,
     documentJson,
     navigation: { [siteConfig.defaultLocale]: site.navigation },
     dirConfigs: site.dirConfigs,
     catalogues: { ...catalogues },
+    // The manifest as `main` (the term dictionary and the index's shape);
+    // the parts are files beside the database, fetched per query word.
+    search: { main: search.files.get(SEARCH_MANIFEST_PATH)! },
     integrity: site.integrity,
     builtFrom: 'nucleus build',
-  };
-  let search: SearchFiles;
-  let finish: ReturnType<typeof startContentDatabase>;
-  if (onWorker) {
-    finish = timed('content database (on a worker thread meanwhile: the search index)', () => startContentDatabase(SQL, input));
-    search = (await timed('search index: waited for the worker', () => onWorker)) ?? searchIndexHere(sections, site.integrity, building);
-  } else {
-    search = searchIndexHere(sections, site.integrity, building);
-    // The search files make the database's room the right size (src/db/writer.ts).
-    finish = timed('content database', () => startContentDatabase(SQL, { ...input, search: searchRows(search) }));
-  }
-  // A build's compressed copies of these files start now, beside the work below.
-  if (building) for (const text of search.files.values()) startCompressing(text);
-  // The manifest as `main` (the term dictionary and the index's shape); the
-  // parts are files beside the database, fetched per query word.
-  const bytes = timed('content database: search index added, file made', () => finish(searchRows(search)));
+  }));
   // Started now, on the thread pool, so it runs while the answers are made.
   // The file is already compressed: it gets no .br/.gz copies.
   const file = gzipDatabase(bytes);

@@ -20,7 +20,6 @@ import { pageFile } from '../content';
 import { settleStyleOrder } from './astro';
 import { startParseAhead, finishParseAhead } from './parseAhead';
 import { prepareDataWorker, startDataWorkerAfterLoad } from './dataWorker';
-import { prepareSearchWorker } from './searchWorker';
 
 /** Writes `path → content` pairs under `out`, making each folder once. */
 export function writeAll(out: string, files: Iterable<[string, string | Uint8Array]>): number {
@@ -156,7 +155,6 @@ export default function buildOutput(): AstroIntegration {
         Object.assign(buildContext(), { building: true, pages: [] });
         startParseAhead();
         prepareDataWorker();
-        prepareSearchWorker();
       },
       'astro:build:setup': ({ target, pages }) => {
         mark(`astro:build:setup (${target})`);

@@ -30,18 +30,14 @@ export function workerBundle(name: string, entry: string): Promise<string> {
  * its one message; rejects when the bundle cannot be made or the worker
  * fails or ends without answering.
  */
-export function runWorker<T>(name: string, entry: string, workerData: unknown): Promise<T> {
-  const start = (script: string) =>
-    new Promise<T>((answer, fail) => {
-      const worker = new Worker(script, { workerData });
-      worker.once('message', answer);
-      worker.once('error', fail);
-      worker.once('exit', (code) => fail(new Error(`the ${name} worker stopped (exit code ${code}) before it answered`)));
-    });
-  // Started now when the bundle is made: the caller may keep this thread
-  // busy for seconds before it next awaits, and the worker is for that time.
-  const made = madeBundle(name);
-  return made ? start(made) : workerBundle(name, entry).then(start);
+export async function runWorker<T>(name: string, entry: string, workerData: unknown): Promise<T> {
+  const script = await workerBundle(name, entry);
+  return new Promise<T>((answer, fail) => {
+    const worker = new Worker(script, { workerData });
+    worker.once('message', answer);
+    worker.once('error', fail);
+    worker.once('exit', (code) => fail(new Error(`the ${name} worker stopped (exit code ${code}) before it answered`)));
+  });
 }
 
 const bundleFile = (name: string) => join(resolve('node_modules/.cache/nucleus-build'), `${name}-${getCodeVersion()}.mjs`);

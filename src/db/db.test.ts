@@ -237,7 +237,6 @@ describe('content database', () => {
       'planQuery',
       'queryApiPath',
       'queryApiPathOfHash',
-      'startContentDatabase',
       'unpackDatabaseFile',
     ]);
   });

@@ -71,19 +71,7 @@ function sizeOf(input: ContentDatabaseInput): number {
  * changes nothing uses it).
  */
 export function buildContentDatabase(SQL: SqlJsStatic, input: ContentDatabaseInput, { room = true } = {}): Uint8Array<ArrayBuffer> {
-  return startContentDatabase(SQL, input, { room })(input.search ?? {});
-}
-
-/**
- * Writes every input but the search files into a new database, and returns
- * the step that adds them and gives the file's bytes (the same bytes as
- * buildContentDatabase's): the build makes the search index on another
- * thread meanwhile. The search rows go in last, so nothing before them
- * depends on them. `input.search`, when given, only sizes the room.
- */
-export function startContentDatabase(SQL: SqlJsStatic, input: ContentDatabaseInput, { room = true } = {}): (search: Readonly<Record<string, string>>) => Uint8Array<ArrayBuffer> {
   const db = room ? withRoom(SQL, sizeOf(input)) : new SQL.Database();
-  let done = false;
   try {
     db.run(SCHEMA_SQL);
     db.run('BEGIN');
@@ -132,6 +120,7 @@ export function startContentDatabase(SQL: SqlJsStatic, input: ContentDatabaseInp
     };
     put('INSERT INTO navigation (locale, data) VALUES (?, ?)', Object.entries(input.navigation ?? {}).map(([k, v]) => [k, JSON.stringify(v)]));
     put('INSERT INTO dir_configs (folder, data) VALUES (?, ?)', Object.entries(input.dirConfigs ?? {}).map(([k, v]) => [k, JSON.stringify(v)]));
+    put('INSERT INTO search (name, data) VALUES (?, ?)', Object.entries(input.search ?? {}));
     const catalogueRows: (string | number)[][] = [];
     for (const [name, entries] of Object.entries(input.catalogues ?? {})) {
       const seen = new Set<string>();
@@ -150,28 +139,16 @@ export function startContentDatabase(SQL: SqlJsStatic, input: ContentDatabaseInp
       ['builtFrom', input.builtFrom ?? ''],
       ['regular', JSON.stringify([...regular].sort())],
     ]);
-  } catch (e) {
+    db.run('COMMIT');
+    // Statistics let the planner prefer the selective path index over the locale one.
+    db.run('ANALYZE');
+    // The file is the database up to its page count (withRoom).
+    const [pages, pageSize] = ['page_count', 'page_size'].map((p) => Number(db.exec(`PRAGMA ${p}`)[0]!.values[0]![0]));
+    // No copy of the megabytes (fresh memory is slow to touch): export() made
+    // this array over an ArrayBuffer of its own, so the view can go straight
+    // into a Response or a file.
+    return db.export().subarray(0, pages! * pageSize!) as Uint8Array<ArrayBuffer>;
+  } finally {
     db.close();
-    throw e;
   }
-  return (search) => {
-    if (done) throw new Error('The content database was finished already.');
-    done = true;
-    try {
-      const st = db.prepare('INSERT INTO search (name, data) VALUES (?, ?)');
-      for (const row of Object.entries(search)) st.run(row);
-      st.free();
-      db.run('COMMIT');
-      // Statistics let the planner prefer the selective path index over the locale one.
-      db.run('ANALYZE');
-      // The file is the database up to its page count (withRoom).
-      const [pages, pageSize] = ['page_count', 'page_size'].map((p) => Number(db.exec(`PRAGMA ${p}`)[0]!.values[0]![0]));
-      // No copy of the megabytes (fresh memory is slow to touch): export() made
-      // this array over an ArrayBuffer of its own, so the view can go straight
-      // into a Response or a file.
-      return db.export().subarray(0, pages! * pageSize!) as Uint8Array<ArrayBuffer>;
-    } finally {
-      db.close();
-    }
-  };
 }
