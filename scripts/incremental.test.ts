@@ -18,7 +18,7 @@
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { writeCorpus } from './corpus';
 import { scratchDir } from '../src/content/testing';
@@ -115,6 +115,8 @@ describe('incremental and reproducible builds', () => {
     cpSync(retitled.out, join(work, 'incremental'), { recursive: true });
     writeFileSync(join(work, 'incremental', 'stray.html'), 'left over');
     writeFileSync(join(work, 'incremental', 'api/content/query/stray.json'), 'left over');
+    mkdirSync(join(work, 'incremental', 'search/stray'), { recursive: true });
+    writeFileSync(join(work, 'incremental', 'search/stray/pages-99.json'), 'left over');
     incremental = build('incremental', 'cache-a');
     // A second change, rebuilt in the same folder: the pages already there
     // stay, but one that was changed by hand since is put back.

@@ -7,7 +7,7 @@
  * endpoints and integrations call. Returns why it cannot run instead of
  * guessing: the caller then runs `astro build`.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { BuildContext, PagePlan } from './context';
 import { getSite } from './site';
@@ -16,8 +16,7 @@ import { appKey, htmlCache, renderKey, sharedKey, sharedParts } from './renderCa
 import { dataFiles } from './dataFiles';
 import { snapshotDir, snapshotIdentity, SNAPSHOT_FORMAT, environmentKey, type SnapshotRecord } from './snapshot';
 import { startAnswerWriter, writeAll, writeBuildOutput, type AnswerWriter, type OutputLogger } from './output';
-import { openLedger, type Ledger } from './ledger';
-import { sha } from './cache';
+import { openLedger } from './ledger';
 import { writeServiceWorker } from './serviceWorker';
 import { writeCompressedCopies } from './compress';
 import { writeHeaders } from './headers';
@@ -177,25 +176,6 @@ async function write(h: BuildContext, out: string, ready: Ready, logger: OutputL
   }
 }
 
-/**
- * Writes `files` (path under `out` → bytes) but those the ledger finds in
- * place with the same bytes (identity: their digest): after a one-page
- * change most search files say what they said (5,099 files, 65 MB at
- * 20,000 pages, which were removed and written again each rebuild).
- */
-function writeChanged(out: string, ledger: Ledger, files: Iterable<[string, string | Uint8Array]>): void {
-  const made = new Set<string>();
-  for (const [rel, bytes] of files) {
-    const file = join(out, rel);
-    const identity = `bytes ${sha(bytes)}`;
-    if (ledger.current(rel, identity, file)) continue;
-    if (!made.has(dirname(file))) mkdirSync(dirname(file), { recursive: true });
-    made.add(dirname(file));
-    writeFileSync(file, bytes);
-    ledger.record(rel, identity, file);
-  }
-}
-
 async function writeWith(h: BuildContext, out: string, { dir, record, plan, redirects, html }: Ready, logger: OutputLogger, answers: AnswerWriter, handOver: () => void): Promise<PatchResult> {
   // The data files first: the database is then gzipped on the thread pool
   // while the folder is brought up to date.
@@ -225,7 +205,8 @@ async function writeWith(h: BuildContext, out: string, { dir, record, plan, redi
     ledger.record(rel, identity, file);
   }
   writeAll(out, [...html].map(([path, text]) => [pageFile(path), text]));
-  writeChanged(out, ledger, data);
+  // Every search file carries the content integrity, so all of them are written again (over the old ones).
+  writeAll(out, data);
   endPhase('content-only: snapshot copied, changed pages and data files written', copyStarted);
   // Every file that may get compressed copies is known here: no need to look through dist/.
   const mayCompress = [...fromSnapshot, ...data.map(([rel]) => rel), CONTENT_DATABASE_FILE];
