@@ -110,8 +110,8 @@ describe('incremental and reproducible builds', () => {
     const { NODE_ENV: _, VITEST: __, ...inherited } = process.env;
     check = spawnSync('npm', ['run', '--silent', 'check:content'], { env: { ...inherited, NUCLEUS_CONTENT_DIR: content }, encoding: 'utf8' });
     // Rebuilt over the last build's output, as a writer's dist/ would be (a
-    // stray file there must go, in the answers' folders too, which the
-    // answer writer empties rather than the rebuild's walk).
+    // stray file there must go, in the answers' folders, which the answer
+    // writer empties, and among the search files too).
     cpSync(retitled.out, join(work, 'incremental'), { recursive: true });
     writeFileSync(join(work, 'incremental', 'stray.html'), 'left over');
     writeFileSync(join(work, 'incremental', 'api/content/query/stray.json'), 'left over');

@@ -214,13 +214,13 @@ async function writeWith(h: BuildContext, out: string, { dir, record, plan, redi
   // The database may still be being gzipped. The offline copy's list has
   // its size when pages read it (clientDatabase); otherwise no step before
   // the compressed copies reads it, so it is written beside them.
-  const writeDatabase = async () => writeAll(out, [[CONTENT_DATABASE_FILE, await timed('content-only: the database gzipped', () => database)]]);
-  if (siteConfig.clientDatabase) await writeDatabase();
+  const databaseWritten = timed('content-only: the database gzipped', () => database).then((bytes) => writeAll(out, [[CONTENT_DATABASE_FILE, bytes]]));
+  if (siteConfig.clientDatabase) await databaseWritten;
   // The answers are written on a worker thread while the service worker's
   // list is made; both end before anything else happens (a fallback build
   // must not race the writer).
   handOver();
-  const settled = await Promise.allSettled([writeBuildOutput(h, out, logger, ledger, answers), writeServiceWorker(out, logger), siteConfig.clientDatabase ? undefined : writeDatabase()]);
+  const settled = await Promise.allSettled([writeBuildOutput(h, out, logger, ledger, answers), writeServiceWorker(out, logger), databaseWritten]);
   for (const s of settled) if (s.status === 'rejected') throw s.reason;
   await writeCompressedCopies(out, logger, mayCompress);
   writeHeaders(out, record.base, h.security?.policy);
