@@ -174,12 +174,16 @@ export class ParseCache {
   }
 
   get<T>(key: string): T | undefined {
+    const value = this.peek<T>(key);
+    if (value === undefined) this.misses++;
+    else this.hits++;
+    return value;
+  }
+
+  /** As `get`, not counted among the hits and misses. */
+  peek<T>(key: string): T | undefined {
     const buf = this.used.get(key) ?? this.old.get(key);
-    if (!buf) {
-      this.misses++;
-      return undefined;
-    }
-    this.hits++;
+    if (!buf) return undefined;
     this.used.set(key, buf);
     return deserialize(buf) as T;
   }

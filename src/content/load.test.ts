@@ -1,4 +1,6 @@
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, vi, afterEach } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadSite } from './load';
 import { ContentError, ContentErrors } from './errors';
 import { writeCorpus, page } from './testing';
@@ -137,6 +139,47 @@ describe('pages from the parse cache', () => {
     expect(pageHash(odd)).toMatch(/^[0-9a-f]{12}$/);
     expect(factsOf(odd).sections.map((s) => s.heading)).toEqual([undefined, 'One', 'Two']);
     expect(sectionsOf(odd, 'Rules').map((s) => s.text)).toEqual(['', 'Text with bold.', 'More.']);
+  });
+});
+
+describe("a file's parse key by its state on disk", () => {
+  afterEach(() => vi.useRealTimers());
+  const later = (seconds: number) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + seconds * 1000);
+  };
+  const combat = (word: string) => page({ title: 'Combat' }, `## Attacks\n\n${word} strikes.\n`);
+  const textOf = (site: ReturnType<typeof loadSite>) => JSON.stringify(site.pages.get('/rules/combat')!.body);
+
+  it('sees a file written again at once with the same size (one clock tick apart, as an editor saving twice)', () => {
+    const dir = writeCorpus({ ...corpus, '2.rules/2.combat.md': combat('Alpha') });
+    const cache = new ParseCache(null);
+    const first = loadSite(dir, { cache });
+    writeFileSync(join(dir, '2.rules/2.combat.md'), combat('Bravo'));
+    const second = loadSite(dir, { cache: cache.next() });
+    expect(textOf(first)).toContain('Alpha');
+    expect(textOf(second)).toContain('Bravo');
+    expect(second.integrity).not.toBe(first.integrity);
+  });
+
+  it('takes a settled, unchanged file from its state without parsing it, and reads a file changed since', () => {
+    const dir = writeCorpus({ ...corpus, '2.rules/2.combat.md': combat('Alpha') });
+    const cache = new ParseCache(null);
+    later(10); // the files were written long ago
+    const first = loadSite(dir, { cache });
+    const again = loadSite(dir, { cache: cache.next() });
+    expect([cache.hits, cache.misses]).toEqual([first.records.filter((r) => r._type === 'markdown').length, 0]);
+    expect(again.integrity).toBe(first.integrity);
+    expect(again.records).toEqual(first.records);
+    vi.useRealTimers();
+    writeFileSync(join(dir, '2.rules/2.combat.md'), combat('Bravo'));
+    later(10);
+    const changed = loadSite(dir, { cache: cache.next() });
+    expect(cache.misses).toBe(1);
+    expect(textOf(changed)).toContain('Bravo');
+    // The content's hash is the same whether the keys came from the states, the texts or no cache at all.
+    expect(changed.integrity).toBe(loadSite(dir).integrity);
+    expect(changed.integrity).not.toBe(first.integrity);
   });
 });
 
