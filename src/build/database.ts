@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
-import { buildContentDatabase, documentRow, openContentDatabase, queryApiPath, queryApiPathOfHash, navigationApiPath, type ContentDatabase, type DocumentRow } from '../db';
+import { buildContentDatabase, openContentDatabase, queryApiPath, queryApiPathOfHash, navigationApiPath, type ContentDatabase } from '../db';
 import { parseQueryParams, matcherFor, comparatorFor, surroundOf, hashParams } from '../query';
 import { type Site, getCatalogues, siteSections, catalogueSections, pageSummaryQuery, surroundQuery, NAVIGATION_QUERY, globalQueries, factsOf } from '../content';
 import type { Catalogues } from '../rules';
@@ -50,27 +50,6 @@ export function getContentDatabase(context: BuildContext = buildContext()): Prom
 }
 
 /**
- * What the database stores of each document (src/db/writer.ts): its JSON,
- * serialised when the page was parsed (recordFacts.ts), and its packed body.
- * A row is a function of the record alone, so a build keeps them by the
- * record's digest: a one-page rebuild packs and serialises that page's body
- * only (at 20,000 pages, making every row was about a second of it).
- */
-function rowsOf(site: Site, documents: Record<string, unknown>[], building: boolean): DocumentRow[] {
-  const cache = building ? openValueCache('rows') : undefined;
-  const rows = site.records.map((record, i) => {
-    const { digest, document } = factsOf(record);
-    const kept = cache?.get<DocumentRow>(digest);
-    if (kept) return kept;
-    const row = documentRow(documents[i]!, document);
-    cache?.set(digest, row);
-    return row;
-  });
-  cache?.save();
-  return rows;
-}
-
-/**
  * Builds the database and the static API answers for a site. `building`: a
  * build (not the development server), which caches search groups and answers and
  * starts the compressed copies.
@@ -85,10 +64,12 @@ export async function buildDatabase(site: Site, catalogues: Partial<Catalogues>,
   // A build's compressed copies of these files start now, beside the work below.
   if (building) for (const text of search.files.values()) startCompressing(text);
   const documents = site.records.map(({ _lines, ...rest }) => rest);
-  const documentRows = timed('content database: document rows', () => rowsOf(site, documents, building));
+  // Serialised once, when the page was parsed (recordFacts.ts): the database
+  // stores it, the page answers' cache keys hash it.
+  const documentJson = site.records.map((r) => factsOf(r).document);
   const bytes = timed('content database', () => buildContentDatabase(SQL, {
     documents,
-    documentRows,
+    documentJson,
     navigation: { [siteConfig.defaultLocale]: site.navigation },
     dirConfigs: site.dirConfigs,
     catalogues: { ...catalogues },

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { runQuery, type Doc } from '../query';
 import * as db from '.';
-import { buildContentDatabase, documentRow, openContentDatabase, ContentDatabaseError, FORMAT_VERSION } from '.';
+import { buildContentDatabase, openContentDatabase, ContentDatabaseError, FORMAT_VERSION } from '.';
 
 let SQL: SqlJsStatic;
 beforeAll(async () => {
@@ -81,7 +81,7 @@ describe('content database', () => {
     const many = Array.from({ length: 3000 }, (_, i) => page(`2.lore/${i}.entry`, `/lore/entry-${i}`, { body: 'x'.repeat(i % 8000) }));
     for (const documents of [docs, many]) {
       const without = buildContentDatabase(SQL, { ...input, documents }, { room: false });
-      const json = buildContentDatabase(SQL, { ...input, documents, documentRows: documents.map((d) => documentRow(d, JSON.stringify(d))) });
+      const json = buildContentDatabase(SQL, { ...input, documents, documentJson: documents.map((d) => JSON.stringify(d)) });
       const guessed = buildContentDatabase(SQL, { ...input, documents });
       // Compared as Buffers: toEqual walks megabytes byte by byte.
       expect(Buffer.from(json).equals(Buffer.from(without))).toBe(true);
@@ -188,9 +188,9 @@ describe('content database', () => {
     expect(rows.map((r) => r[0])).toEqual(documents.map(() => 'text'));
     expect(rows.map((r) => JSON.parse(r[1] as string))).toEqual(documents);
     raw.close();
-    const withRows = buildContentDatabase(SQL, { ...input, documents, documentRows: documents.map((d) => documentRow(d, JSON.stringify(d))) });
-    expect(Buffer.from(withRows).equals(Buffer.from(built))).toBe(true);
-    expect(() => buildContentDatabase(SQL, { ...input, documents, documentRows: [] })).toThrow('documentRows has 0 entries');
+    const withJson = buildContentDatabase(SQL, { ...input, documents, documentJson: documents.map((d) => JSON.stringify(d)) });
+    expect(Buffer.from(withJson).equals(Buffer.from(built))).toBe(true);
+    expect(() => buildContentDatabase(SQL, { ...input, documents, documentJson: [] })).toThrow('documentJson has 0 entries');
   });
 
   it('D11 invalid parameters throw the same QueryError as runQuery', () => {
@@ -230,7 +230,6 @@ describe('content database', () => {
       'SCHEMA_SQL',
       'buildContentDatabase',
       'compileFilter',
-      'documentRow',
       'isGzip',
       'navigationApiPath',
       'openContentDatabase',

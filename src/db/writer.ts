@@ -11,10 +11,10 @@ export interface ContentDatabaseInput {
   /** Page records (any JSON objects with a unique string `_id`), in their order. */
   documents: readonly Record<string, unknown>[];
   /**
-   * Each document's row (`documentRow`), when the caller has them already
-   * (the build keeps them by page): the writer then does not make them again.
+   * `JSON.stringify` of each document, when the caller has it already (the
+   * build also hashes it): the writer then does not serialise them again.
    */
-  documentRows?: readonly DocumentRow[];
+  documentJson?: readonly string[];
   /** Navigation tree by locale. */
   navigation?: Readonly<Record<string, unknown>>;
   /** Folder configuration by folder path (`/rules`). */
@@ -25,23 +25,6 @@ export interface ContentDatabaseInput {
   search?: Readonly<Record<string, string>>;
   integrity: string;
   builtFrom?: string;
-}
-
-/** What the database stores of a document: its JSON and, apart, its packed body (null when it has none). */
-export interface DocumentRow {
-  data: string;
-  body: string | null;
-}
-
-/**
- * A document's row. A page's body goes packed into its own column, 0
- * keeping its place among the document's keys (the reader puts the tree back
- * there). `json`: the document's `JSON.stringify`, when the caller has it.
- */
-export function documentRow(doc: Readonly<Record<string, unknown>>, json?: string): DocumentRow {
-  const body = packBody(doc.body);
-  if (!body) return { data: json ?? JSON.stringify(doc), body: null };
-  return { data: JSON.stringify({ ...doc, body: 0 }), body: JSON.stringify(body) };
 }
 
 const byStem = comparatorFor(undefined);
@@ -76,10 +59,10 @@ function withRoom(SQL: SqlJsStatic, bytes: number): Database {
 /** What the input will take in the file, roughly: the room to make for it. */
 function sizeOf(input: ContentDatabaseInput): number {
   let chars = 0;
-  for (const row of input.documentRows ?? []) chars += row.data.length + (row.body?.length ?? 0);
+  for (const text of input.documentJson ?? []) chars += text.length;
   for (const text of Object.values(input.search ?? {})) chars += text.length;
   // Indexes, page slack, and the JSON of what was not handed over serialised.
-  return Math.ceil(chars * 1.15) + (input.documentRows ? 0 : input.documents.length * 2048) + (1 << 20);
+  return Math.ceil(chars * 1.15) + (input.documentJson ? 0 : input.documents.length * 2048) + (1 << 20);
 }
 
 /**
@@ -113,8 +96,8 @@ export function buildContentDatabase(SQL: SqlJsStatic, input: ContentDatabaseInp
     // and TextEncoder is native. JSON.stringify escapes lone surrogates, so
     // the bytes are always valid UTF-8.
     const insert = db.prepare('INSERT INTO documents (id, path, stem, locale, folder, draft, ord, stem_rank, data, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT))');
-    const rows = input.documentRows;
-    if (rows && rows.length !== docs.length) throw new Error(`documentRows has ${rows.length} entries for ${docs.length} documents.`);
+    const json = input.documentJson;
+    if (json && json.length !== docs.length) throw new Error(`documentJson has ${json.length} entries for ${docs.length} documents.`);
     docs.forEach((doc, ord) => {
       const cols: Record<string, string | number | null> = {};
       for (const [field, column] of Object.entries(INDEXED_FIELDS)) {
@@ -122,8 +105,11 @@ export function buildContentDatabase(SQL: SqlJsStatic, input: ContentDatabaseInp
         if (v === null) regular.delete(column);
         cols[column] = v;
       }
-      const { data, body } = rows ? rows[ord]! : documentRow(doc);
-      insert.run([cols.id!, cols.path ?? null, cols.stem ?? null, cols.locale ?? null, cols.folder ?? folderOf(doc) ?? null, cols.draft ?? null, ord, ranks.get(ord)!, encoder.encode(data), body === null ? null : encoder.encode(body)]);
+      // A page's body goes packed into its own column, 0 keeping its place
+      // among the document's keys (the reader puts the tree back there).
+      const body = packBody(doc.body);
+      const data = body ? JSON.stringify({ ...doc, body: 0 }) : json ? json[ord]! : JSON.stringify(doc);
+      insert.run([cols.id!, cols.path ?? null, cols.stem ?? null, cols.locale ?? null, cols.folder ?? folderOf(doc) ?? null, cols.draft ?? null, ord, ranks.get(ord)!, encoder.encode(data), body ? encoder.encode(JSON.stringify(body)) : null]);
     });
     insert.free();
 
