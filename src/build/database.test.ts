@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { loadSite, pageQuery, pageSummaryQuery, surroundQuery } from '../content';
-import { buildDatabase } from './database';
+import { loadSite, pageQuery, pageSummaryQuery, surroundQuery, siteSections } from '../content';
+import { buildDatabase, searchGroupKey } from './database';
 import { queryApiPath, navigationApiPath, isGzip, unpackDatabaseFile } from '../db';
 import { writeCorpus, page } from '../content/testing';
 
@@ -51,5 +51,28 @@ describe('the database file a build writes', () => {
     expect([file[3], ...file.subarray(4, 8)]).toEqual([0, 0, 0, 0, 0]);
     const again = await buildDatabase(site, {});
     expect(Buffer.from(await again.file).equals(Buffer.from(file))).toBe(true);
+  });
+});
+
+describe("the search group cache's key", () => {
+  const files = {
+    '1.rules/_dir.yml': 'title: Rules\n',
+    '1.rules/1.combat.md': page({ title: 'Combat' }, '## Attacks\n\nRoll Reflex.\n'),
+    '1.rules/2.moves.md': page({ title: 'Moves' }, 'Move twice.\n'),
+  };
+  const keyOf = (corpus: Record<string, string>) => searchGroupKey(siteSections(loadSite(writeCorpus(corpus))));
+
+  it('is the same for the same pages, and changes with a page\'s text, a heading or a breadcrumb', () => {
+    const key = keyOf(files);
+    expect(keyOf(files)).toBe(key);
+    expect(keyOf({ ...files, '1.rules/2.moves.md': page({ title: 'Moves' }, 'Move thrice.\n') })).not.toBe(key);
+    expect(keyOf({ ...files, '1.rules/1.combat.md': page({ title: 'Combat' }, '## Strikes\n\nRoll Reflex.\n') })).not.toBe(key);
+    expect(keyOf({ ...files, '1.rules/_dir.yml': 'title: Rulebook\n' })).not.toBe(key);
+  });
+
+  it('hashes the sections themselves when it does not know what they were made from (catalogue entries)', () => {
+    const entry = { id: 'x#y', path: '/x', anchor: 'y', pageTitle: 'Blade', text: 'Sharp.', breadcrumb: 'Gear', kind: 'weapon' };
+    expect(searchGroupKey([entry])).toBe(searchGroupKey([{ ...entry }]));
+    expect(searchGroupKey([entry])).not.toBe(searchGroupKey([{ ...entry, text: 'Blunt.' }]));
   });
 });

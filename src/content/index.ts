@@ -37,7 +37,7 @@ export { catalogueSections, catalogueHomeLinks } from './catalogueSearch';
 
 /** The search sections of the pages and catalogues, and the per-record facts (hash, sections) the caches key on. */
 export { sectionsOf, sectionsFrom, sectionParts, type SearchSection, type SectionPart } from './sections';
-export { siteSections } from './search';
+export { siteSections, sectionSource } from './search';
 export { factsOf, computeFacts, type RecordFacts } from './recordFacts';
 
 /** The sitemap and robots.txt of the pages, and absolute addresses for them. */

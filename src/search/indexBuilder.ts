@@ -257,10 +257,14 @@ export interface SearchFiles {
   files: Map<string, string>;
 }
 
-/** Groups built before, by the hash of their sections (the incremental build's cache). */
+/** Groups built before, by a key of their sections (the incremental build's cache). */
 export interface GroupCache {
-  /** A hash of a text (the caller's: this module runs in the browser too). */
-  hash(text: string): string;
+  /**
+   * A short key for a group's sections, the same exactly when they are the
+   * same (the caller's: this module runs in the browser too, and the build
+   * knows what each page's sections were made from).
+   */
+  key(sections: readonly SearchSection[]): string;
   get<T>(key: string): T | undefined;
   set(key: string, value: unknown): void;
 }
@@ -291,7 +295,7 @@ export function createSearchIndex(sections: SearchSection[], integrity: string, 
   }
   const built = new Map<string, BuiltGroup>();
   for (const [name, list] of [...byGroup].sort(([a], [b]) => a.localeCompare(b))) {
-    const key = cache && `${SEARCH_FORMAT_VERSION}:${name}:${cache.hash(JSON.stringify(list))}`;
+    const key = cache && `${SEARCH_FORMAT_VERSION}:${name}:${cache.key(list)}`;
     let group = key ? cache!.get<BuiltGroup>(key) : undefined;
     if (!group) {
       group = buildGroup(list);
