@@ -205,7 +205,8 @@ async function writeWith(h: BuildContext, out: string, { dir, record, plan, redi
     ledger.record(rel, identity, file);
   }
   writeAll(out, [...html].map(([path, text]) => [pageFile(path), text]));
-  // Every search file carries the content integrity, so all of them are written again (over the old ones).
+  // Every search file carries the content integrity, so all of them change; most only
+  // by it, and writeChanged writes only the blocks that differ.
   writeAll(out, data);
   endPhase('content-only: snapshot copied, changed pages and data files written', copyStarted);
   // Every file that may get compressed copies is known here: no need to look through dist/.

@@ -8,7 +8,7 @@
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync, readSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { htmlCache } from './renderCache';
@@ -21,7 +21,7 @@ import { settleStyleOrder } from './astro';
 import { startParseAhead, finishParseAhead } from './parseAhead';
 import { prepareDataWorker, startDataWorkerAfterLoad } from './dataWorker';
 
-/** Writes `path → content` pairs under `out`, making each folder once. */
+/** Writes `path → content` pairs under `out` (see `writeChanged`), making each folder once. */
 export function writeAll(out: string, files: Iterable<[string, string | Uint8Array]>): number {
   const made = new Set<string>();
   let n = 0;
@@ -30,10 +30,63 @@ export function writeAll(out: string, files: Iterable<[string, string | Uint8Arr
     const dir = dirname(file);
     if (!made.has(dir)) mkdirSync(dir, { recursive: true });
     made.add(dir);
-    writeFileSync(file, text);
+    writeChanged(file, typeof text === 'string' ? Buffer.from(text) : text);
     n++;
   }
   return n;
+}
+
+/** The blocks `writeChanged` compares: the file system's. */
+const BLOCK = 4096;
+
+function writeFully(fd: number, bytes: Uint8Array, from: number, to: number): void {
+  for (let at = from; at < to; ) at += writeSync(fd, bytes, at, to - at, at);
+}
+
+/**
+ * Makes `file` hold `bytes`, writing only the blocks that differ when it
+ * already has their length (else the whole file). A one-page rebuild's search
+ * files differ from the last build's mostly by the content integrity near
+ * their start: at 20,000 pages, writing all 8,118 of them again (82 MB) was
+ * 1.7 s of the rebuild; reading them and writing one block of each is a
+ * fraction of that. A file with another name (a hard link) is replaced, not
+ * changed under it.
+ */
+export function writeChanged(file: string, bytes: Uint8Array): void {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r+');
+  } catch {
+    writeFileSync(file, bytes); // not there yet (or not a file: the error says so)
+    return;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (st.nlink > 1) {
+      // The other name keeps what it holds; this one gets a file of its own.
+      unlinkSync(file);
+      writeFileSync(file, bytes);
+      return;
+    }
+    if (st.size !== bytes.length) {
+      ftruncateSync(fd, bytes.length);
+      writeFully(fd, bytes, 0, bytes.length);
+      return;
+    }
+    const old = Buffer.allocUnsafe(bytes.length);
+    for (let at = 0; at < old.length; ) {
+      const read = readSync(fd, old, at, old.length - at, at);
+      if (read === 0) break;
+      at += read;
+    }
+    const now = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let at = 0; at < now.length; at += BLOCK) {
+      const end = Math.min(now.length, at + BLOCK);
+      if (!old.subarray(at, end).equals(now.subarray(at, end))) writeFully(fd, now, at, end);
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** What the output writers log through (Astro's integration logger has these). */
