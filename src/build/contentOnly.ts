@@ -221,7 +221,8 @@ async function writeWith(h: BuildContext, out: string, { dir, record, plan, redi
   // list is made; both end before anything else happens (a fallback build
   // must not race the writer).
   handOver();
-  const settled = await Promise.allSettled([writeBuildOutput(h, out, logger, ledger, answers), writeServiceWorker(out, logger), databaseWritten]);
+  // The folder now holds exactly `keep` besides the answers: the offline copy's list need not walk it.
+  const settled = await Promise.allSettled([writeBuildOutput(h, out, logger, ledger, answers), writeServiceWorker(out, logger, [...keep]), databaseWritten]);
   for (const s of settled) if (s.status === 'rejected') throw s.reason;
   await writeCompressedCopies(out, logger, mayCompress);
   writeHeaders(out, record.base, h.security?.policy);

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -111,5 +111,12 @@ describe('the offline copy list (Save for offline)', () => {
     // Reading pages read their own HTML: the database and its engine only in client-database mode.
     expect(files.has('content.sqlite.gz')).toBe(false);
     expect(new Map((await offlineCopyList(out, '/', { clientDatabase: true })).files).has('content.sqlite.gz')).toBe(true);
+  });
+
+  it('is the same list when the build hands over what the folder holds instead of walking it (the content-only rebuild)', async () => {
+    const out = site(3);
+    const listing = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(join(out, f)).isFile() && !f.startsWith('api/content/'));
+    expect(await offlineCopyList(out, '/', { listing })).toEqual(await offlineCopyList(out));
+    expect(await offlineCopyList(out, '/', { listing, clientDatabase: true })).toEqual(await offlineCopyList(out, '/', { clientDatabase: true }));
   });
 });

@@ -235,8 +235,12 @@ function removeBundlerScratch(name: string): void {
   }
 }
 
-/** Writes `out`/sw.js with the precache list of what `out` holds (the full and the content-only build). */
-export async function writeServiceWorker(out: string, logger: OutputLogger): Promise<void> {
+/**
+ * Writes `out`/sw.js with the precache list of what `out` holds (the full and
+ * the content-only build). `listing`: every file of `out` but the static
+ * answers, when the caller knows them (offlineCopyList).
+ */
+export async function writeServiceWorker(out: string, logger: OutputLogger, listing?: readonly string[]): Promise<void> {
   const started = startPhase();
   const template = await timed('service worker code (cached per configuration)', () => workerTemplate(out));
   const entries = await timed('service worker precache list', () => precacheList(out));
@@ -244,7 +248,7 @@ export async function writeServiceWorker(out: string, logger: OutputLogger): Pro
   // Each editor's code, which the editor's page caches once the editor is open (src/editors/offline.ts).
   writeFileSync(join(out, EDITOR_CODE_FILE), JSON.stringify(await editorCode(out)));
   // Everything "Save for offline" fetches, with sizes, so it can say what it will download first.
-  const copy = await timed('offline copy list', () => offlineCopyList(out, normalBase(process.env.NUCLEUS_BASE ?? '/'), { clientDatabase: siteConfig.clientDatabase }));
+  const copy = await timed('offline copy list', () => offlineCopyList(out, normalBase(process.env.NUCLEUS_BASE ?? '/'), { clientDatabase: siteConfig.clientDatabase, listing }));
   writeFileSync(join(out, OFFLINE_COPY_FILE), JSON.stringify(copy));
   const gz = gzippedBytes(out, entries.map((e) => e.url));
   endPhase('service worker', started);
