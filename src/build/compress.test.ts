@@ -1,10 +1,11 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { writeCompressedCopies } from './compress';
-import { compressionJobs, copyKinds, startCompressing } from './compression';
+import { compressionJobs, copyKinds, gzipDatabase, startCompressing } from './compression';
+import { isGzip, unpackDatabaseFile } from '../db';
 import { scratchDir } from '../content/testing';
 
 const quiet = { info: () => undefined, warn: () => undefined };
@@ -102,5 +103,20 @@ describe('compressed copies', () => {
     // The unused job's cache entries are pruned with the rest: only this build's copies stay.
     const cached = readdirSync(join(cacheDir, readdirSync(cacheDir).find((d) => d.startsWith('v-'))!, 'compress'));
     expect(cached).toHaveLength(2);
+  });
+});
+
+describe('the content database file (gzipped in two halves at once)', () => {
+  it('unpacks to exactly the database, with gunzip and in the browser’s way, whatever its length', async () => {
+    const text = Buffer.from('CREATE TABLE documents (id TEXT, data TEXT); '.repeat(40_000));
+    for (const raw of [new Uint8Array(0), Uint8Array.of(7), randomBytes(100_001), text, Buffer.concat([text, randomBytes(70_000), text])]) {
+      const file = await gzipDatabase(raw);
+      expect(isGzip(file)).toBe(true);
+      expect(gunzipSync(file).equals(Buffer.from(raw))).toBe(true);
+      expect(Buffer.from(await unpackDatabaseFile(file)).equals(Buffer.from(raw))).toBe(true);
+      expect(Buffer.from(await gzipDatabase(raw)).equals(Buffer.from(file))).toBe(true); // the same database, the same file
+    }
+    // As small as one stream: the halves lose only the first half's window.
+    expect((await gzipDatabase(text)).length).toBeLessThan(gzipSync(text).length * 1.01 + 64);
   });
 });

@@ -16,7 +16,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants } from 'node:zlib';
+import { brotliCompress, crc32, deflateRaw, gzip, constants } from 'node:zlib';
 import { cacheFolder, sha, writeAtomic } from './cache';
 import { buildContext } from './context';
 
@@ -26,6 +26,7 @@ const BROTLI_QUALITY = 5;
 const GZIP_LEVEL = 6;
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);
+const deflate = promisify(deflateRaw);
 
 export type CopyKind = 'br' | 'gz';
 export const COPY_KINDS = ['br', 'gz'] as const;
@@ -60,13 +61,34 @@ function compress(raw: Uint8Array, kind: CopyKind): Promise<Buffer> {
     : gz(raw, { chunkSize, level: GZIP_LEVEL });
 }
 
+/** What Node's gzip writes before the deflate stream: no file name, time 0, level 6's flags, Unix. */
+const GZIP_HEADER = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3];
+
 /**
  * The content database file's bytes (src/db/file.ts): `raw` gzipped at the
- * copies' fixed level on the thread pool. Node's gzip header holds no file
- * name and a zero time, so the same database gives the same file.
+ * copies' fixed level on the thread pool, in two halves at once (what pigz
+ * does): each half is a deflate stream of its own, the first ended by a full
+ * flush instead of a last block, so the two joined are one stream, in one
+ * gzip member with the whole file's CRC. Any gunzip reads it. At 20,000 pages
+ * the database's gzip (161 MB, 3.8 s of CPU) was the last step of a one-page
+ * rebuild to end, about a second after the rest; the halves end together on
+ * two cores. The same database gives the same file.
  */
 export async function gzipDatabase(raw: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
-  return new Uint8Array(await compress(raw, 'gz')); // a copy: a Buffer's memory may be shared
+  const half = raw.length >>> 1;
+  const options = (n: number) => ({ level: GZIP_LEVEL, chunkSize: Math.max(n, constants.Z_DEFAULT_CHUNK) + 1024 });
+  const [first, second] = await Promise.all([
+    deflate(raw.subarray(0, half), { ...options(half), finishFlush: constants.Z_FULL_FLUSH }),
+    deflate(raw.subarray(half), options(raw.length - half)),
+  ]);
+  const file = new Uint8Array(GZIP_HEADER.length + first.length + second.length + 8);
+  file.set(GZIP_HEADER);
+  file.set(first, GZIP_HEADER.length);
+  file.set(second, GZIP_HEADER.length + first.length);
+  const trailer = new DataView(file.buffer, file.length - 8);
+  trailer.setUint32(0, crc32(raw), true);
+  trailer.setUint32(4, raw.length >>> 0, true); // the length modulo 2^32, as gzip keeps it
+  return file;
 }
 
 /**
