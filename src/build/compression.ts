@@ -47,6 +47,9 @@ export function copyKinds(env: Record<string, string | undefined> = process.env)
   return COPY_KINDS.filter((k) => asked.includes(k));
 }
 
+/** zlib's output buffer for `bytes` of input in one piece (see `compress`). */
+const oneChunk = (bytes: number) => Math.max(bytes, constants.Z_DEFAULT_CHUNK) + 1024;
+
 /**
  * Compresses on the thread pool as one job: the output buffer (zlib's
  * `chunkSize`) holds the whole copy. With the default 16 KB chunks each
@@ -55,7 +58,7 @@ export function copyKinds(env: Record<string, string | undefined> = process.env)
  * are the same for any chunk size.
  */
 function compress(raw: Uint8Array, kind: CopyKind): Promise<Buffer> {
-  const chunkSize = Math.max(raw.length, constants.Z_DEFAULT_CHUNK) + 1024;
+  const chunkSize = oneChunk(raw.length);
   return kind === 'br'
     ? br(raw, { chunkSize, params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
     : gz(raw, { chunkSize, level: GZIP_LEVEL });
@@ -76,7 +79,7 @@ const GZIP_HEADER = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3];
  */
 export async function gzipDatabase(raw: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
   const half = raw.length >>> 1;
-  const options = (n: number) => ({ level: GZIP_LEVEL, chunkSize: Math.max(n, constants.Z_DEFAULT_CHUNK) + 1024 });
+  const options = (n: number) => ({ level: GZIP_LEVEL, chunkSize: oneChunk(n) });
   const [first, second] = await Promise.all([
     deflate(raw.subarray(0, half), { ...options(half), finishFlush: constants.Z_FULL_FLUSH }),
     deflate(raw.subarray(half), options(raw.length - half)),

@@ -54,7 +54,8 @@ function filesUnder(out: string, dir: string, listing?: readonly string[]): stri
  * with the rest took most of this list's time at 5,000 pages.
  */
 function pageFolders(out: string, listing?: readonly string[]): string[] {
-  if (listing) return listing.flatMap((f) => (f === 'index.html' ? [''] : f.endsWith('/index.html') && (f === 'api/index.html' || !f.startsWith('api/')) ? [f.slice(0, -'/index.html'.length)] : []));
+  // Folders under api/, which the walk skips, offlineCopyList drops.
+  if (listing) return listing.filter((f) => f === 'index.html' || f.endsWith('/index.html')).map((f) => f.slice(0, -'index.html'.length).replace(/\/$/, ''));
   const folders: string[] = [];
   const walk = (dir: string, prefix: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
