@@ -16,13 +16,6 @@ process.env.ASTRO_TELEMETRY_DISABLED = '1';
 // Firebase Hosting address of the project the site deploys to.
 const site = process.env.NUCLEUS_SITE || `https://${process.env.PUBLIC_FIREBASE_PROJECT_ID || 'demo-nucleus'}.web.app`;
 
-/** Modules that keep a chunk of their own (`manualChunks` below): module path → chunk name. */
-const FIRST_USE_CHUNKS = [
-  ['/src/rules/documents.ts', 'documents'],
-  ['/src/storage/transfer.ts', 'transfer'],
-  ['/src/components/library/actions.ts', 'library-actions'],
-];
-
 export default defineConfig({
   output: 'static',
   site,
@@ -42,7 +35,6 @@ export default defineConfig({
   // (scripts/build.ts) is taken last.
   integrations: [react(), security(), buildOutput(), serviceWorker(), compress(), headers(), devApi(), securityChecked(), snapshot()],
   server: { host: '127.0.0.1', port: 4321 },
-  preview: { host: '127.0.0.1' },
   vite: {
     build: {
       chunkSizeWarningLimit: 1500,
@@ -50,20 +42,11 @@ export default defineConfig({
       // client router would load a data: URL script after running one, which
       // the Content-Security-Policy blocks (src/security/policy.ts).
       assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
-      rollupOptions: {
-        output: {
-          // What an editor loads on first use keeps a file of its own: the
-          // document parser (first save) and the file format (export,
-          // import). The editors are dynamic imports of one script
-          // (src/editors/mount.ts), and Rollup would otherwise put both in
-          // one chunk with the library's actions (which import the file
-          // format), so an editor's first save fetched the export code too. Only the modules named move: their
-          // dependencies stay where Rollup puts them (without the option
-          // below they would follow them in).
-          manualChunks: (id) => FIRST_USE_CHUNKS.find(([file]) => id.endsWith(file))?.[1],
-          onlyExplicitManualChunks: true,
-        },
-      },
+      // No manual chunks: Rolldown (Vite 8) gives each dynamically imported
+      // module a chunk of its own, so what an editor loads on first use (the
+      // document parser, src/rules/documents.ts; the file format,
+      // src/storage/transfer.ts) stays out of the page script without the
+      // `manualChunks` Rollup needed (tests/e2e/budget.spec.ts).
     },
   },
 });

@@ -4,8 +4,7 @@
  * The content-only rebuild (src/build/contentOnly.ts) renders pages with
  * Astro's own render pipeline from the server bundle a full build saved;
  * the snapshot (src/build/snapshot.ts) saves the route's stylesheets and
- * data as Astro orders and serialises them; the Content-Security-Policy
- * check (src/integrations/security.ts) hashes Astro's island loader.
+ * data as Astro orders and serialises them.
  *
  * Written for, and checked against, the Astro versions in ASTRO_VERSIONS.
  * Another version (an upgrade) makes the content-only rebuild fall back to
@@ -36,8 +35,6 @@ export const ASTRO_INTERNALS: Record<string, Record<string, 'function' | 'object
   'core/app/common.js': { deserializeManifest: 'function' },
   'core/middleware/noop-middleware.js': { NOOP_MIDDLEWARE_FN: 'function' },
   'core/build/internal.js': { cssOrder: 'function', mergeInlineCss: 'function' },
-  'runtime/server/astro-island.prebuilt.js': { default: 'string' },
-  'runtime/server/astro-island.prebuilt-dev.js': { default: 'string' },
 };
 
 const astroRequire = createRequire(import.meta.url);
@@ -111,19 +108,12 @@ async function loadInternals(): Promise<Record<string, unknown>> {
   const all: Record<string, unknown> = {};
   await Promise.all(
     Object.entries(ASTRO_INTERNALS)
-      .filter(([path]) => !path.startsWith('runtime/'))
       .map(async ([path, exports]) => {
         const mod = await astroInternal<Record<string, unknown>>(path);
         for (const name of Object.keys(exports)) all[name] = mod[name];
       }),
   );
   return all;
-}
-
-/** The `astro-island` loader Astro inlines in pages (runtime/server/scripts.js getPrescripts); the development one when NODE_ENV is development. */
-export async function islandLoaderScript(): Promise<string> {
-  const file = process.env.NODE_ENV === 'development' ? 'astro-island.prebuilt-dev.js' : 'astro-island.prebuilt.js';
-  return (await astroInternal<{ default: string }>(`runtime/server/${file}`)).default;
 }
 
 /** How the snapshot records the catch-all route (`route.json`), for openBundle. */

@@ -1,10 +1,10 @@
 /**
- * The Content-Security-Policy of a build (src/security/policy.ts). Once Vite
- * has bundled the site and before any page is rendered (`astro:build:ssr`),
- * it hands the pages what the policy is made of: the hashes of the inline
- * scripts Astro writes (the island loader, each hydration directive, any
- * script it inlined) and the Firebase sources of this build's PUBLIC_
- * variables; each page's SecurityMeta adds the site's own inline scripts and
+ * The Content-Security-Policy of a build (src/security/policy.ts). When the
+ * build starts, before any page is rendered (`astro:build:start`), it hands
+ * the pages what the policy is made of: the hashes of the inline scripts
+ * Astro writes for islands (the island loader and each hydration directive,
+ * read through Astro's Container API: astroScripts.ts) and the Firebase
+ * sources of this build's PUBLIC_ variables; each page's SecurityMeta adds the site's own inline scripts and
  * writes the policy. Once the pages are rendered it reads every page Astro
  * wrote, on a worker thread, and fails the build, naming the page and the
  * script, if one has an inline script the policy would block. The pages are
@@ -20,27 +20,12 @@ import { scriptHash, type BuildSecurity } from '../security/build';
 import { checkPages, checkShare, failOn, htmlFiles, type PageCheckJob, type PageProblem } from './pageScripts';
 import { runWorker } from '../build/workerBundle';
 import { serviceSources, type SecurityEnv } from '../security/policy';
-import { islandLoaderScript } from '../build/astro';
+import { astroIslandScripts } from './astroScripts';
 import { timed } from '../build/timing';
-
-/** The parts of Astro's serialized manifest (`astro:build:ssr`) that hold inline scripts. */
-interface ScriptManifest {
-  clientDirectives?: [name: string, code: string][];
-  inlinedScripts?: [id: string, code: string][];
-}
 
 /** The build's PUBLIC_ variables as the client code sees them (Vite's loadEnv: .env files, then the environment). */
 export function publicEnv(mode: string, root = process.cwd()): SecurityEnv {
   return loadEnv(mode, root, 'PUBLIC_') as SecurityEnv;
-}
-
-/**
- * The texts of the inline scripts Astro writes: `<script>` with each client
- * directive's code and the `astro-island` loader (runtime/server/scripts.js
- * getPrescripts), and `<script type="module">` with each script it inlined.
- */
-export function astroInlineScripts(manifest: ScriptManifest, islandLoader: string): string[] {
-  return [...(manifest.clientDirectives ?? []).map(([, code]) => code), islandLoader, ...(manifest.inlinedScripts ?? []).map(([, code]) => code)];
 }
 
 export { checkPages };
@@ -82,14 +67,10 @@ export default function security(): AstroIntegration {
       'astro:config:done': ({ config }) => {
         root = fileURLToPath(config.root);
       },
-      'astro:build:start': () => {
-        buildContext().security = undefined;
+      'astro:build:start': async () => {
         check = undefined;
         mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
-      },
-      'astro:build:ssr': async ({ manifest }) => {
-        // Astro's serialized manifest; ScriptManifest names the part read.
-        const scripts = astroInlineScripts(manifest, await islandLoaderScript());
+        const scripts = await astroIslandScripts();
         buildContext().security = { astroScriptHashes: [...new Set(scripts.map(scriptHash))].sort(), services: serviceSources(publicEnv(mode, root)) };
       },
       'astro:build:generated': ({ dir }) => {

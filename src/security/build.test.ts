@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { allowedHashes, blockedScripts, buildPolicy, inlineScripts, scriptHash, type BuildSecurity } from './build';
 import { serviceSources } from './policy';
 import { pathToFileURL } from 'node:url';
-import securityIntegration, { checkPages, astroInlineScripts, securityChecked } from '../integrations/security';
+import securityIntegration, { checkPages, securityChecked } from '../integrations/security';
+import { astroIslandScripts } from '../integrations/astroScripts';
 import { buildContext } from '../build/context';
 import { scratchDir } from '../content/testing';
 
@@ -70,8 +71,12 @@ describe('a page checked against the policy', () => {
 });
 
 describe("Astro's inline scripts", () => {
-  it('are each client directive, the island loader and each script Astro inlined', () => {
-    const manifest = { clientDirectives: [['idle', 'idle()'], ['only', 'only()']] as [string, string][], inlinedScripts: [['/src/a.ts', 'a()']] as [string, string][] };
-    expect(astroInlineScripts(manifest, 'island()')).toEqual(['idle()', 'only()', 'island()', 'a()']);
+  it('are the island loader and the script of each built-in hydration directive, read before any page renders', async () => {
+    const scripts = await astroIslandScripts();
+    expect(scripts.filter((text) => text.includes('customElements.define("astro-island"'))).toHaveLength(1);
+    for (const directive of ['load', 'idle', 'visible', 'media', 'only']) {
+      expect(scripts.filter((text) => text.includes(`(self.Astro||(self.Astro={})).${directive}=`)), directive).toHaveLength(1);
+    }
+    expect(scripts).toHaveLength(6);
   });
 });

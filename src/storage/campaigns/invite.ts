@@ -37,7 +37,7 @@ export function refusedCode(e: unknown): string | undefined {
   return (e as { code?: string })?.code;
 }
 
-export function newInviteCode(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+export function newInviteCode(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
   return base64url(random(new Uint8Array(32)));
 }
 
