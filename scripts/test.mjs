@@ -1,5 +1,6 @@
-// The one test command: unit tests (vitest), then the site build and the
-// end-to-end tests (Playwright, Debian's Chromium). Prints each stage's time,
+// The one test command: the type check (astro check: TypeScript over every
+// .ts, .tsx and .astro file, 0 errors), unit tests (vitest), then the site
+// build and the end-to-end tests (Playwright, Debian's Chromium). Prints each stage's time,
 // the ten slowest test files (where the suite's 30-minute budget goes), one
 // summary line per runner, and fails when any test fails.
 import { spawnSync } from 'node:child_process';
@@ -34,6 +35,11 @@ function playwrightFileTimes(suite, into = new Map()) {
   for (const child of suite.suites ?? []) playwrightFileTimes(child, into);
   return into;
 }
+
+// Errors fail the run; hints and warnings are printed but pass.
+const typecheck = timedRun('type check (astro check)', 'npx', ['astro', 'check', '--minimumSeverity', 'warning']);
+summaries.push(`types: astro check ${typecheck === 0 ? 'found 0 errors' : 'found errors (above)'}`);
+if (typecheck !== 0) failed = true;
 
 const unit = timedRun('unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json']);
 if (existsSync('test-results/unit.json')) {
