@@ -46,7 +46,7 @@ function SearchButton({ show }: { show: () => void }) {
         <path d="m21 21-4.35-4.35M10.5 18a7.5 7.5 0 1 0 0-15 7.5 7.5 0 0 0 0 15Z" />
       </svg>
       <span className="search-label">Search</span>
-      <kbd className="search-kbd">Ctrl K</kbd>
+      <kbd className="search-kbd" aria-hidden="true">Ctrl K</kbd>
     </button>
   );
 }
