@@ -20,6 +20,8 @@ export interface IndexedSection {
   title: string;
   /** The section's own page, when it has one. */
   path?: string;
+  /** The h2/h3 headings of the section's own page (none without one). */
+  headings: TocEntry[];
   pages: IndexedPage[];
 }
 
@@ -49,8 +51,8 @@ export function siteIndex(site: Pick<Site, 'navigation' | 'pages'>): IndexedSect
     };
     visit(top.children, 0);
     const own = pageOf(top);
-    if (pages.length || own) out.push({ title: top.title, path: own ? top._path : undefined, pages });
+    if (pages.length || own) out.push({ title: top.title, path: own ? top._path : undefined, headings: own?.body.toc ?? [], pages });
   }
   // Pages at the top level with nothing under them (the home page) come first, as one section.
-  return loose.length ? [{ title: 'Start', pages: loose }, ...out] : out;
+  return loose.length ? [{ title: 'Start', headings: [], pages: loose }, ...out] : out;
 }

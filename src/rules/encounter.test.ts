@@ -123,7 +123,7 @@ describe('encounters (GAME.md §7)', () => {
       ['creatures', 'band'],
     ]);
     expect(deadly.derived).toMatchObject({ band: 'deadly', bosses: ['c0'], threat: 15 });
-    expect(deadly.issues.at(-1)!.message).toBe('Threat 15 against party rank 8 makes a deadly: expect heroes to go down.');
+    expect(deadly.issues.at(-1)!.message).toBe('Threat 15 against party rank 8 makes a deadly fight: expect heroes to go down.');
     const alone = evaluate(encounter([], [[beast(), 2]]));
     expect(alone.issues.map((i) => i.code)).toEqual(['no-party']);
     expect(alone.derived).toMatchObject({ band: null, ratio: null });

@@ -188,7 +188,7 @@ export function evaluateEncounter(e: Encounter, issues = new IssueList()): Encou
   });
   if (e.creatures.length && !heroes.length) issues.warning('party', 'no-party', 'Add the party to see how hard this fight is.');
   if (b === 'hard' || b === 'deadly') {
-    issues.warning('creatures', 'band', `Threat ${threat} against party rank ${rank} makes a ${BAND_NAMES[b]}${b === 'deadly' ? ': expect heroes to go down' : ''}.`);
+    issues.warning('creatures', 'band', `Threat ${threat} against party rank ${rank} makes a ${b === 'deadly' ? 'deadly fight: expect heroes to go down' : BAND_NAMES[b]}.`);
   }
   return {
     partyRank: rank,

@@ -80,3 +80,24 @@ test.describe('controls with JavaScript', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
   });
 });
+
+test.describe('editors without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  // "Open at the table" and the editor cards lead here; without script the page must not promise a load that never comes.
+  test('an editor route says only that it needs JavaScript, and links the rules it is built on', async ({ page }) => {
+    for (const [path, name, rules] of [
+      ['/nucleus/EncounterEditor', 'the game master’s rules', '/rules/game-master'],
+      ['/nucleus/CharacterEditor', 'the rules', '/rules'],
+    ] as const) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        const main = page.locator('main');
+        await expect(main.getByText(/needs JavaScript/)).toBeVisible();
+        await expect(main.getByText(/^Loading the/)).toBeHidden();
+        await main.getByRole('link', { name, exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`${rules}$`));
+      });
+    }
+  });
+});

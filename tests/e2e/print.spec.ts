@@ -46,3 +46,34 @@ test.describe('printing a content page', () => {
     expect(pages).toBeLessThanOrEqual(14);
   });
 });
+
+test.describe('every content page on paper', () => {
+  // A4 at 96 dpi: below md, where a tall table on screen is held to most of the screen's height.
+  test.use({ viewport: { width: 794, height: 1123 } });
+
+  test('prints whole: no table cut to a box smaller than its rows, no two blocks over each other', async ({ page, baseURL }) => {
+    const sitemap = await (await page.request.get('/sitemap.xml')).text();
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc!).pathname).filter((p) => p === '/' || /^\/(rules|galacticguide)(\/|$)/.test(p));
+    expect(paths.length).toBeGreaterThan(10);
+    await page.emulateMedia({ media: 'print' });
+    for (const path of paths) {
+      await test.step(path, async () => {
+        await page.goto(new URL(path, baseURL).href);
+        const problems = await page.evaluate(() => {
+          const found: string[] = [];
+          for (const box of document.querySelectorAll<HTMLElement>('main .table-scroll, main .tree-scroll')) {
+            if (box.scrollHeight > box.clientHeight + 1) found.push(`a table box shows ${box.clientHeight} of its ${box.scrollHeight} px`);
+          }
+          const blocks = [...document.querySelectorAll<HTMLElement>('[data-page-body] > *')].filter((el) => el.getClientRects().length > 0);
+          for (let i = 1; i < blocks.length; i++) {
+            const above = blocks[i - 1]!.getBoundingClientRect();
+            const below = blocks[i]!.getBoundingClientRect();
+            if (below.top < above.bottom - 1) found.push(`<${blocks[i]!.tagName.toLowerCase()}> starts ${Math.round(above.bottom - below.top)} px over the <${blocks[i - 1]!.tagName.toLowerCase()}> above it`);
+          }
+          return found;
+        });
+        expect(problems, path).toEqual([]);
+      });
+    }
+  });
+});
