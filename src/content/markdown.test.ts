@@ -46,6 +46,30 @@ describe('parseMarkdown', () => {
     expect(problems[0]!.reason).toContain("unknown component '::nope'");
   });
 
+  it('refuses a line that starts a directive and does not parse as one, with its line', () => {
+    const source = [
+      'Intro.', // 1
+      '',
+      '::encounter{title="The \\"Rust\\" Gang" creatures="ganger"}', // 3: an escaped quote ends the value early
+      '',
+      '::encounter{title="Open brace"', // 5: no closing brace
+      '',
+      '::weapon-list', // 7: a directive that parses
+      '',
+      'Text with a :colon and 12:30 in it.', // 9: not a directive
+    ].join('\n');
+    const { problems, components } = parseMarkdown(source, 2);
+    expect(problems.map((p) => p.line)).toEqual([5, 7]);
+    for (const p of problems) expect(p.reason).toMatch(/starts a directive but does not parse as one: write ::encounter\{name="value"\} on one line/);
+    expect(components.map((c) => c.name)).toEqual(['weapon-list']);
+  });
+
+  it('reads a quote inside a directive value written as &quot;', () => {
+    const { problems, components } = parseMarkdown('::encounter{title="The &quot;Rust&quot; Gang"}\n');
+    expect(problems).toEqual([]);
+    expect(components[0]!.attributes.title).toBe('The "Rust" Gang');
+  });
+
   it('refuses raw HTML instead of rendering it', () => {
     const { body, problems } = parseMarkdown('<script>alert(1)</script>\n');
     expect(renderBody(body)).not.toContain('<script');

@@ -12,7 +12,7 @@ import remarkDirective from 'remark-directive';
 import GithubSlugger from 'github-slugger';
 import { toString } from 'mdast-util-to-string';
 import { definitions } from 'mdast-util-definitions';
-import type { Nodes, Root, RootContent, PhrasingContent, List, ListItem } from 'mdast';
+import type { Nodes, Root, RootContent, PhrasingContent, List, ListItem, Paragraph } from 'mdast';
 import type {} from 'mdast-util-directive';
 import type { Body, BodyElement, BodyNode, TocEntry } from './types';
 import { CALLOUTS, COMPONENTS } from './components';
@@ -124,6 +124,7 @@ function convert(node: RootContent | PhrasingContent, ctx: Ctx): BodyNode | null
     case 'text':
       return { type: 'text', value: node.value };
     case 'paragraph':
+      reportBrokenDirectives(node, ctx);
       return el('p', convertAll(node.children, ctx));
     case 'heading': {
       const text = toString(node);
@@ -222,6 +223,31 @@ function convert(node: RootContent | PhrasingContent, ctx: Ctx): BodyNode | null
     default:
       return null;
   }
+}
+
+/** A line that begins like a component or callout (`::name`, `:::name`), as a writer means one. */
+const DIRECTIVE_START = /^ {0,3}(:{2,}[A-Za-z][\w-]*)/;
+
+/**
+ * A line of a paragraph that starts a directive did not parse as one (an
+ * unclosed brace or quote, a `\"` inside a value, text after the closing
+ * brace): the page would show the raw line. Reported with its line, so the
+ * build refuses it as it refuses an unknown component.
+ */
+function reportBrokenDirectives(node: Paragraph, ctx: Ctx): void {
+  const { start, end } = node.position ?? {};
+  if (start?.offset == null || end?.offset == null) return;
+  ctx.source
+    .slice(start.offset, end.offset)
+    .split('\n')
+    .forEach((text, i) => {
+      const opening = DIRECTIVE_START.exec(text)?.[1];
+      if (!opening) return;
+      ctx.problems.push({
+        line: start.line + i + ctx.lineOffset,
+        reason: `'${truncate(text.trim())}' starts a directive but does not parse as one: write ${opening}{name="value"} on one line, with each value in straight double quotes (a quote inside a value as &quot;) and nothing after the closing brace`,
+      });
+    });
 }
 
 /**
