@@ -41,7 +41,7 @@ export const warm = state.warm;
 /** The header's button (the plain one of button.ts is replaced by this when search mounts). */
 function SearchButton({ show }: { show: () => void }) {
   return (
-    <button type="button" className="btn search-btn" onClick={show} onFocus={warm} onPointerEnter={warm} aria-haspopup="dialog" aria-label="Search" aria-keyshortcuts="Control+K Meta+K /">
+    <button type="button" className="btn search-btn" onClick={show} onFocus={warm} onPointerEnter={warm} aria-haspopup="dialog" aria-keyshortcuts="Control+K Meta+K /">
       <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
         <path d="m21 21-4.35-4.35M10.5 18a7.5 7.5 0 1 0 0-15 7.5 7.5 0 0 0 0 15Z" />
       </svg>
