@@ -22,6 +22,7 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { character } from '../rules/testing';
+import { liftTombstone, raiseTombstone } from './cloudErase';
 import { refused, useFirestoreEmulator } from './testing/firestore';
 
 const emulator = useFirestoreEmulator();
@@ -246,7 +247,9 @@ describe('firestore.rules for campaigns in the Firestore emulator', { timeout: 9
     const [deviceA, deviceB, other] = await Promise.all([emulator.open(uid), emulator.open(uid), emulator.open(uniq('other'))]);
     await refused(setDoc(doc(other, 'tombstones', uid), { deletedAt: serverTimestamp() }), 'someone else’s tombstone');
     await refused(setDoc(doc(deviceA, 'tombstones', uid), { deletedAt: Timestamp.fromMillis(0) }), 'a tombstone dated other than now');
-    await setDoc(doc(deviceA, 'tombstones', uid), { deletedAt: serverTimestamp() });
+    await refused(setDoc(doc(deviceA, 'tombstones', uid), { deletedAt: serverTimestamp(), lock: 'not-a-hash' }), 'a lock that is no SHA-256');
+    await refused(setDoc(doc(deviceA, 'tombstones', uid), { deletedAt: serverTimestamp(), by: 'me' }), 'a field a tombstone has not');
+    await raiseTombstone(deviceA, uid);
     await refused(
       setDoc(doc(deviceB, 'campaigns', uniq('c')), { name: 'Late', notes: '', gm: uid, createdAt: serverTimestamp() }),
       'a campaign made by a deleted account',
@@ -258,8 +261,9 @@ describe('firestore.rules for campaigns in the Firestore emulator', { timeout: 9
     batch.set(doc(deviceB, 'users', uid, 'documents', id), { id, kind: 'blueprint', name: 'x', tags: [], revision: 1, createdAt: 'a', updatedAt: 'a', valid: true, json, head: { id: 'r1-abc', at: 1 } });
     batch.set(doc(deviceB, 'users', uid, 'documents', id, 'versions', 'r1-abc'), { id: 'r1-abc', documentId: id, revision: 1, savedAt: '2026-03-01T10:00:00.000Z', summary: 'Created', json });
     await refused(batch.commit(), 'a document saved by a deleted account');
-    // Undoing a deletion halfway removes the tombstone; then saving works again.
-    await deleteDoc(doc(deviceA, 'tombstones', uid));
+    // Undoing a deletion halfway removes the tombstone (the device that wrote it, with its key); then saving works again.
+    await refused(deleteDoc(doc(deviceB, 'tombstones', uid)), 'another device, signed in before the deletion, taking the tombstone down');
+    await liftTombstone(deviceA, uid);
     const again = writeBatch(deviceB);
     again.set(doc(deviceB, 'users', uid, 'documents', id), { id, kind: 'blueprint', name: 'x', tags: [], revision: 1, createdAt: 'a', updatedAt: 'a', valid: true, json, head: { id: 'r1-abc', at: 1 } });
     again.set(doc(deviceB, 'users', uid, 'documents', id, 'versions', 'r1-abc'), { id: 'r1-abc', documentId: id, revision: 1, savedAt: '2026-03-01T10:00:00.000Z', summary: 'Created', json });

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { collection, deleteDoc, doc, getDoc, getDocs, serverTimestamp, setDoc } from 'firebase/firestore';
 import { character } from '../../rules/testing';
-import { eraseAccountDocuments } from '../cloudErase';
+import { eraseAccountDocuments, liftTombstone, raiseTombstone } from '../cloudErase';
 import { useFirestoreEmulator } from '../testing/firestore';
 import { CampaignCloud, type LiveFight } from './cloud';
 
@@ -76,14 +76,14 @@ describe('deleting an account ends its campaigns', { timeout: 90_000 }, () => {
 
     // Ada's first attempt stopped after the record, the invite, Ana's character and the live fight went, and after
     // she took her character off Ana's campaign; the tombstone was taken down again as on any failure.
-    await setDoc(doc(gmDb, 'tombstones', gmUid), { deletedAt: serverTimestamp() });
+    await raiseTombstone(gmDb, gmUid);
     await setDoc(doc(gmDb, 'deletedCampaigns', cid), { name: 'Neon Nights', gm: gmUid, deletedAt: serverTimestamp() });
     await gm.revokeInvites(cid);
     await deleteDoc(doc(gmDb, 'campaigns', cid, 'characters', 'vex'));
     await deleteDoc(doc(gmDb, 'campaigns', cid, 'live', 'enc-1', 'heroes', 'vex'));
     await deleteDoc(doc(gmDb, 'campaigns', cid, 'live', 'enc-1'));
     await gm.detach(own, 'ada-pc');
-    await deleteDoc(doc(gmDb, 'tombstones', gmUid));
+    await liftTombstone(gmDb, gmUid);
 
     expect((await eraseAccountDocuments(gmDb, gmUid)).campaigns).toEqual({ deleted: 1, left: 1 });
     expect(await whatIsLeft(cid)).toEqual(GONE);
@@ -92,9 +92,9 @@ describe('deleting an account ends its campaigns', { timeout: 90_000 }, () => {
 
     // Ana's own deletion then stops after the game master's entry of her campaign went, with the campaign still there:
     // only its `gm` still finds it.
-    await setDoc(doc(anaDb, 'tombstones', aUid), { deletedAt: serverTimestamp() });
+    await raiseTombstone(anaDb, aUid);
     await deleteDoc(doc(anaDb, 'campaigns', own, 'members', aUid));
-    await deleteDoc(doc(anaDb, 'tombstones', aUid));
+    await liftTombstone(anaDb, aUid);
     expect((await eraseAccountDocuments(anaDb, aUid)).campaigns).toEqual({ deleted: 1, left: 0 });
     expect(await whatIsLeft(own)).toEqual(GONE);
   });
