@@ -12,6 +12,7 @@ import {
   doc,
   getDoc,
   getDocs,
+  increment,
   query,
   serverTimestamp,
   setDoc,
@@ -44,16 +45,38 @@ async function table() {
   const member = (db: Firestore, uid: string) => doc(db, 'campaigns', cid, 'members', uid);
   const invite = (db: Firestore, c = code) => doc(db, 'campaigns', cid, 'invites', c);
 
-  const batch = writeBatch(gm!);
-  batch.set(campaign(gm!), { name: 'Neon Nights', notes: 'Thursdays', gm: gmUid, createdAt: serverTimestamp() });
-  batch.set(member(gm!, gmUid), { uid: gmUid, name: 'Ada (GM)', joinedAt: serverTimestamp() });
-  await batch.commit();
+  const count = (db: Firestore) => doc(db, 'campaigns', cid, 'counts', 'members');
+  const removed = (db: Firestore, uid: string) => doc(db, 'campaigns', cid, 'removed', uid);
+
+  await start(gm!, cid, gmUid);
   await setDoc(invite(gm!), { campaignName: 'Neon Nights', createdAt: serverTimestamp(), expiresAt: Timestamp.fromMillis(Date.now() + 7 * DAY - 60_000) });
-  const join = (db: Firestore, uid: string, over: Data = {}) =>
-    setDoc(member(db, uid), { uid, name: `Player ${uid}`, joinedAt: serverTimestamp(), invite: code, ...over });
+  /** A join as the app makes it: the entry and the count one up, in one commit (`counted: false` leaves the count out). */
+  const join = (db: Firestore, uid: string, over: Data = {}, counted = true) => {
+    const batch = writeBatch(db);
+    batch.set(member(db, uid), { uid, name: `Player ${uid}`, joinedAt: serverTimestamp(), invite: code, ...over });
+    if (counted) batch.set(count(db), { count: increment(1), last: uid }, { merge: true });
+    return batch.commit();
+  };
+  /** A leave (by the person) or a removal (by the game master, marked): the entry goes with the count one down. */
+  const drop = (db: Firestore, uid: string, { mark = false, counted = true } = {}) => {
+    const batch = writeBatch(db);
+    batch.delete(member(db, uid));
+    if (mark) batch.set(removed(db, uid), { removedAt: serverTimestamp() });
+    if (counted) batch.update(count(db), { count: increment(-1), last: uid });
+    return batch.commit();
+  };
   await join(p1!, p1Uid);
   await join(p2!, p2Uid);
-  return { cid, code, gm: gm!, p1: p1!, p2: p2!, stranger: stranger!, gmUid, p1Uid, p2Uid, strangerUid, campaign, member, invite, join };
+  return { cid, code, gm: gm!, p1: p1!, p2: p2!, stranger: stranger!, gmUid, p1Uid, p2Uid, strangerUid, campaign, member, invite, count, removed, join, drop };
+}
+
+/** Starts a campaign as the app does: the campaign, its game master's entry and a count of 1, in one commit. */
+function start(db: Firestore, cid: string, gmUid: string, over: Data = {}, countOver: Data = {}) {
+  const batch = writeBatch(db);
+  batch.set(doc(db, 'campaigns', cid), { name: 'Neon Nights', notes: 'Thursdays', gm: gmUid, createdAt: serverTimestamp(), ...over });
+  batch.set(doc(db, 'campaigns', cid, 'members', gmUid), { uid: gmUid, name: 'Ada (GM)', joinedAt: serverTimestamp() });
+  batch.set(doc(db, 'campaigns', cid, 'counts', 'members'), { count: 1, last: gmUid, ...countOver });
+  return batch.commit();
 }
 
 /** A hero's live values as the game master mirrors them. */
@@ -98,8 +121,11 @@ describe('firestore.rules for campaigns in the Firestore emulator', { timeout: 9
       [{ createdAt: Timestamp.fromMillis(0) }, 'a creation time other than the server’s'],
       [{ extra: 1 }, 'another field'],
     ];
-    for (const [over, what] of bad) await refused(setDoc(doc(db, 'campaigns', uniq('c')), { ...ok, ...over }), what);
-    await setDoc(doc(db, 'campaigns', uniq('c')), ok);
+    for (const [over, what] of bad) await refused(start(db, uniq('c'), uid, { ...ok, ...over }), what);
+    await refused(setDoc(doc(db, 'campaigns', uniq('c')), ok), 'a campaign without its member count');
+    await refused(start(db, uniq('c'), uid, ok, { count: 2 }), 'a new campaign counting 2 members');
+    await refused(start(db, uniq('c'), uid, ok, { last: 'someone-else' }), 'a count naming another entry');
+    await start(db, uniq('c'), uid, ok);
   });
 
   it('only the game master changes or deletes the campaign, and never its gm or creation time', async () => {
@@ -147,15 +173,110 @@ describe('firestore.rules for campaigns in the Firestore emulator', { timeout: 9
 
   it('a member who leaves or is removed is refused at their next read or write', async () => {
     const t = await table();
-    await deleteDoc(t.member(t.p1, t.p1Uid));
+    await refused(deleteDoc(t.member(t.p1, t.p1Uid)), 'leaving without the count one down');
+    await t.drop(t.p1, t.p1Uid);
     await refused(getDoc(t.campaign(t.p1)), 'a member who left reading the campaign');
-    await refused(deleteDoc(t.member(t.p1, t.p2Uid)), 'a player removing another');
-    await deleteDoc(t.member(t.gm, t.p2Uid));
+    await refused(t.drop(t.p1, t.p2Uid), 'a player removing another');
+    await refused(t.drop(t.gm, t.p2Uid), 'a removal the game master does not mark');
+    await t.drop(t.gm, t.p2Uid, { mark: true });
     await refused(getDoc(t.campaign(t.p2)), 'a removed member reading the campaign');
     await refused(
       setDoc(doc(t.p2, 'campaigns', t.cid, 'characters', 'c1'), { owner: t.p2Uid, name: 'Vex', json: JSON.stringify(character({ id: 'c1' })), updatedAt: serverTimestamp() }),
       'a removed member attaching a character',
     );
+  });
+
+  it('a removed player’s old link no longer admits them; a new invite, or the game master lifting the removal, does', async () => {
+    const t = await table();
+    await refused(setDoc(t.removed(t.p1, t.p2Uid), { removedAt: serverTimestamp() }), 'a player marking another removed');
+    await t.drop(t.gm, t.p2Uid, { mark: true });
+    // The link p2 joined with is still valid for everyone else…
+    await t.join(t.stranger, t.strangerUid);
+    // …but not for p2, whose removal came after it was made.
+    await refused(t.join(t.p2, t.p2Uid), 'a removed player joining again with the link they had');
+    expect((await getDoc(t.removed(t.p2, t.p2Uid))).exists()).toBe(true); // they may read why
+    await refused(getDoc(t.removed(t.p1, t.p2Uid)), 'another player reading the removal');
+    await refused(deleteDoc(t.removed(t.p2, t.p2Uid)), 'the removed player lifting their own removal');
+    await refused(setDoc(t.removed(t.gm, t.p1Uid), { removedAt: Timestamp.fromMillis(0) }), 'a removal dated other than now');
+    // A new invite (a new code, made after the removal) admits them.
+    const fresh = newCode();
+    await setDoc(t.invite(t.gm, fresh), { campaignName: 'Neon Nights', createdAt: serverTimestamp(), expiresAt: Timestamp.fromMillis(Date.now() + DAY) });
+    await t.join(t.p2, t.p2Uid, { invite: fresh });
+    // Removed again, then the game master lifts the removal: the old link admits them once more.
+    await t.drop(t.gm, t.p2Uid, { mark: true });
+    await refused(t.join(t.p2, t.p2Uid, { invite: fresh }), 'the newer link, made before the second removal');
+    await deleteDoc(t.removed(t.gm, t.p2Uid));
+    await t.join(t.p2, t.p2Uid);
+  });
+
+  it('the member count moves by one with each join, leave and removal, in the same commit; nobody moves it alone', async () => {
+    const t = await table();
+    const counted = async () => (await getDoc(t.count(t.stranger))).data()?.count;
+    expect(await counted()).toBe(3); // anyone signed in may read it, to learn whether there is room
+    await refused(t.join(t.stranger, t.strangerUid, {}, false), 'joining without counting');
+    const s = t.strangerUid;
+    const batch = (db: Firestore, write: (b: ReturnType<typeof writeBatch>) => void) => {
+      const b = writeBatch(db);
+      write(b);
+      return b.commit();
+    };
+    const entry = { uid: s, name: 'S', joinedAt: serverTimestamp(), invite: t.code };
+    await refused(batch(t.stranger, (b) => (b.set(t.member(t.stranger, s), entry), b.set(t.count(t.stranger), { count: 5, last: s }))), 'a join counting two');
+    await refused(batch(t.stranger, (b) => (b.set(t.member(t.stranger, s), entry), b.set(t.count(t.stranger), { count: increment(1), last: t.p1Uid }))), 'a join naming another entry');
+    await refused(updateDoc(t.count(t.stranger), { count: increment(1), last: s }), 'the count up with no entry made');
+    await refused(updateDoc(t.count(t.p1), { count: increment(-1), last: t.p1Uid }), 'the count down with the entry still there');
+    await refused(updateDoc(t.count(t.gm), { count: 1 }), 'the game master setting the count');
+    await refused(deleteDoc(t.count(t.gm)), 'the game master deleting the count of a campaign that stands');
+    await refused(updateDoc(t.count(t.gm), { count: increment(-1), last: t.p1Uid, note: 'x' }), 'another field');
+    await refused(batch(t.p1, (b) => (b.delete(t.member(t.p1, t.p1Uid)), b.update(t.count(t.p1), { count: increment(-2), last: t.p1Uid }))), 'a leave counting two');
+    await t.join(t.stranger, s);
+    expect(await counted()).toBe(4);
+    await t.drop(t.p1, t.p1Uid);
+    await t.drop(t.gm, t.p2Uid, { mark: true });
+    expect(await counted()).toBe(2);
+  });
+
+  it('a campaign holds at most 50 members: the 50th joins, the 51st is refused', async () => {
+    const t = await table();
+    const owner = await emulator.openAsOwner();
+    // 48 entries arranged past the rules (the count is what the rules read).
+    await setDoc(doc(owner, 'campaigns', t.cid, 'counts', 'members'), { count: 49, last: t.p2Uid });
+    await t.join(t.stranger, t.strangerUid);
+    expect((await getDoc(t.count(t.gm))).data()?.count).toBe(50);
+    const late = uniq('late');
+    await refused(t.join(await emulator.open(late), late), 'a 51st member');
+    // A place freed is a place taken again.
+    await t.drop(t.p1, t.p1Uid);
+    await t.join(await emulator.open(late), late);
+    expect((await getDoc(t.count(t.gm))).data()?.count).toBe(50);
+  });
+
+  it('several players joining at once for the last place: exactly one gets it', async () => {
+    const t = await table();
+    const owner = await emulator.openAsOwner();
+    await setDoc(doc(owner, 'campaigns', t.cid, 'counts', 'members'), { count: 49, last: t.p2Uid });
+    const uids = Array.from({ length: 6 }, () => uniq('rush'));
+    const dbs = await Promise.all(uids.map((u) => emulator.open(u)));
+    const outcomes = await Promise.all(dbs.map((db, i) => t.join(db, uids[i]!).then(() => 'in', (e: { code?: string }) => e.code)));
+    expect(outcomes.filter((o) => o === 'in')).toHaveLength(1);
+    expect(outcomes.filter((o) => o !== 'in').every((o) => o === 'permission-denied' || o === 'aborted')).toBe(true);
+    const members = await getDocs(collection(owner, 'campaigns', t.cid, 'members'));
+    expect(members.docs.filter((d) => uids.includes(d.id))).toHaveLength(1);
+    expect((await getDoc(doc(owner, 'campaigns', t.cid, 'counts', 'members'))).data()?.count).toBe(50);
+  });
+
+  it('a campaign made before member counts: nobody joins it until its game master counts it, once', async () => {
+    const t = await table();
+    const owner = await emulator.openAsOwner();
+    await deleteDoc(doc(owner, 'campaigns', t.cid, 'counts', 'members'));
+    await refused(t.join(t.stranger, t.strangerUid), 'joining an uncounted campaign');
+    await refused(setDoc(t.count(t.p1), { count: 1, last: t.p1Uid }), 'a player counting the campaign');
+    // Leaving stays possible meanwhile.
+    await t.drop(t.p1, t.p1Uid, { counted: false });
+    await setDoc(t.count(t.gm), { count: 2, last: t.gmUid });
+    await refused(setDoc(t.count(t.gm), { count: 1, last: t.gmUid }), 'counting it a second time');
+    await t.join(t.stranger, t.strangerUid);
+    expect((await getDoc(t.count(t.gm))).data()?.count).toBe(3);
   });
 
   it('characters: a player writes only their own; the others read them; the game master may take one off', async () => {
@@ -231,6 +352,7 @@ describe('firestore.rules for campaigns in the Firestore emulator', { timeout: 9
     for (const sub of ['members', 'invites', 'characters']) {
       for (const d of (await getDocs(collection(t.gm, 'campaigns', t.cid, sub))).docs) batch.delete(d.ref);
     }
+    batch.delete(t.count(t.gm));
     batch.delete(t.campaign(t.gm));
     await batch.commit();
     const owner = await emulator.openAsOwner();
@@ -250,10 +372,7 @@ describe('firestore.rules for campaigns in the Firestore emulator', { timeout: 9
     await refused(setDoc(doc(deviceA, 'tombstones', uid), { deletedAt: serverTimestamp(), lock: 'not-a-hash' }), 'a lock that is no SHA-256');
     await refused(setDoc(doc(deviceA, 'tombstones', uid), { deletedAt: serverTimestamp(), by: 'me' }), 'a field a tombstone has not');
     await raiseTombstone(deviceA, uid);
-    await refused(
-      setDoc(doc(deviceB, 'campaigns', uniq('c')), { name: 'Late', notes: '', gm: uid, createdAt: serverTimestamp() }),
-      'a campaign made by a deleted account',
-    );
+    await refused(start(deviceB, uniq('c'), uid), 'a campaign made by a deleted account');
     // The document rules' own write (a record and its head version) is refused the same way.
     const id = 'late-save';
     const json = JSON.stringify({ kind: 'blueprint', id });

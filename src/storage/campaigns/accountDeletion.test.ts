@@ -38,12 +38,12 @@ async function table() {
 async function whatIsLeft(cid: string): Promise<Record<string, number>> {
   const owner = await emulator.openAsOwner();
   const left: Record<string, number> = { campaign: (await getDoc(doc(owner, 'campaigns', cid))).exists() ? 1 : 0 };
-  for (const sub of ['members', 'invites', 'characters', 'live', 'secrets']) left[sub] = (await getDocs(collection(owner, 'campaigns', cid, sub))).size;
+  for (const sub of ['members', 'invites', 'characters', 'live', 'secrets', 'counts', 'removed']) left[sub] = (await getDocs(collection(owner, 'campaigns', cid, sub))).size;
   left.heroes = (await getDocs(collection(owner, 'campaigns', cid, 'live', 'enc-1', 'heroes'))).size;
   return left;
 }
 
-const GONE = { campaign: 0, members: 0, invites: 0, characters: 0, live: 0, secrets: 0, heroes: 0 };
+const GONE = { campaign: 0, members: 0, invites: 0, characters: 0, live: 0, secrets: 0, counts: 0, removed: 0, heroes: 0 };
 
 describe('deleting an account ends its campaigns', { timeout: 90_000 }, () => {
   it('a game master’s deletion deletes the campaign they run; a former member reads the record and is told', async () => {
@@ -90,9 +90,10 @@ describe('deleting an account ends its campaigns', { timeout: 90_000 }, () => {
     expect((await ana.members(own)).map((m) => m.name)).toEqual(['Ana']);
     await expect(bo.campaign(cid)).rejects.toThrow('The campaign “Neon Nights” was deleted by its game master.');
 
-    // Ana's own deletion then stops after the game master's entry of her campaign went, with the campaign still there:
+    // Ana's own deletion then stops after the record and the game master's entry of her campaign went, with the campaign still there:
     // only its `gm` still finds it.
     await raiseTombstone(anaDb, aUid);
+    await setDoc(doc(anaDb, 'deletedCampaigns', own), { name: 'Ana’s one-shot', gm: aUid, deletedAt: serverTimestamp() });
     await deleteDoc(doc(anaDb, 'campaigns', own, 'members', aUid));
     await liftTombstone(anaDb, aUid);
     expect((await eraseAccountDocuments(anaDb, aUid)).campaigns).toEqual({ deleted: 1, left: 0 });

@@ -4,11 +4,11 @@
  * that meets the game master's newer one, removal and deletion.
  */
 import { describe, expect, it } from 'vitest';
-import { collection, getDoc, getDocs, doc } from 'firebase/firestore';
+import { collection, deleteDoc, getDoc, getDocs, doc, setDoc } from 'firebase/firestore';
 import { character } from '../../rules/testing';
 import { useFirestoreEmulator } from '../testing/firestore';
 import { CampaignCloud, type LiveFight, type LiveHero } from './cloud';
-import { CampaignError } from './invite';
+import { CAMPAIGN_FULL, CampaignError, MAX_CAMPAIGN_MEMBERS, REMOVED_FROM_CAMPAIGN } from './invite';
 
 const emulator = useFirestoreEmulator();
 const uniq = (who: string) => `${who}-${Math.random().toString(36).slice(2, 10)}`;
@@ -111,15 +111,50 @@ describe('campaigns in the Firestore emulator', { timeout: 90_000 }, () => {
     await expect(ana.characters(cid)).resolves.toEqual([]);
   });
 
-  it('a removed member is refused at their next contact, with a sentence', async () => {
-    const { gm, ana, aUid } = await people();
+  it('a removed member is refused at their next contact and at the link they had, with a sentence, until invited again', async () => {
+    const { gm, ana, bo, aUid } = await people();
     const cid = await gm.create('Neon Nights');
-    await ana.join(cid, (await gm.invite(cid)).code);
+    const { code } = await gm.invite(cid);
+    await ana.join(cid, code);
     await ana.attach(cid, character({ id: 'vex' }));
+    expect(await gm.memberCount(cid)).toBe(2);
     await gm.remove(cid, aUid);
-    await expect(ana.campaign(cid)).rejects.toThrow(/not a member of this campaign \(any more\)/);
+    expect(await gm.memberCount(cid)).toBe(1);
+    await expect(ana.campaign(cid)).rejects.toThrow(REMOVED_FROM_CAMPAIGN);
     expect(await gm.characters(cid)).toEqual([]);
     expect(await ana.mine()).toEqual([]);
+    // The link still works for others, not for her.
+    await expect(ana.join(cid, code)).rejects.toThrow(REMOVED_FROM_CAMPAIGN);
+    await bo.join(cid, code);
+    // A new invite lets her back.
+    await ana.join(cid, (await gm.invite(cid)).code);
+    expect((await gm.members(cid)).map((m) => m.name).sort()).toEqual(['Ada', 'Ana', 'Bo']);
+    // Leaving counts too.
+    await bo.leave(cid);
+    expect(await gm.memberCount(cid)).toBe(2);
+  });
+
+  it(`a full campaign (${MAX_CAMPAIGN_MEMBERS} members) refuses the next player with a sentence`, async () => {
+    const { gm, ana, bo } = await people();
+    const cid = await gm.create('Neon Nights');
+    const { code } = await gm.invite(cid);
+    const owner = await emulator.openAsOwner();
+    await setDoc(doc(owner, 'campaigns', cid, 'counts', 'members'), { count: MAX_CAMPAIGN_MEMBERS - 1, last: 'someone' });
+    await ana.join(cid, code);
+    await expect(bo.join(cid, code)).rejects.toThrow(CAMPAIGN_FULL);
+    expect(CAMPAIGN_FULL).toBe('This campaign is full (50 members, the game master included): ask the game master to make room.');
+  });
+
+  it('a campaign made before member counts is counted by its game master’s next invite', async () => {
+    const { gm, ana, bo, bUid } = await people();
+    const cid = await gm.create('Neon Nights');
+    const { code } = await gm.invite(cid);
+    await ana.join(cid, code);
+    const owner = await emulator.openAsOwner();
+    await deleteDoc(doc(owner, 'campaigns', cid, 'counts', 'members'));
+    await expect(bo.join(cid, code)).rejects.toThrow('This campaign cannot take new players yet: its game master needs to make a new invite first.');
+    await bo.join(cid, (await gm.invite(cid)).code);
+    expect((await getDoc(doc(owner, 'campaigns', cid, 'counts', 'members'))).data()).toEqual({ count: 3, last: bUid });
   });
 
   it('deleting a campaign: members are told, its shared data is gone from the cloud, their characters stay theirs', async () => {
@@ -134,7 +169,7 @@ describe('campaigns in the Firestore emulator', { timeout: 90_000 }, () => {
     await expect(ana.campaign(cid)).rejects.toThrow('The campaign “Neon Nights” was deleted by its game master.');
     const owner = await emulator.openAsOwner();
     expect((await getDoc(doc(owner, 'campaigns', cid))).exists()).toBe(false);
-    for (const sub of ['members', 'invites', 'characters', 'live', 'secrets']) {
+    for (const sub of ['members', 'invites', 'characters', 'live', 'secrets', 'counts', 'removed']) {
       expect((await getDocs(collection(owner, 'campaigns', cid, sub))).size, sub).toBe(0);
     }
   });
