@@ -79,6 +79,50 @@ function start(db: Firestore, cid: string, gmUid: string, over: Data = {}, count
   return batch.commit();
 }
 
+const LIVE_CREATURES_LIMIT = 200_000;
+const LIVE_NUMBERS_LIMIT = 100_000;
+
+/** JSON text of `n` characters, `entry(id, fill)` after entry (fill: 1 to 300 characters), as JSON.stringify writes an object. */
+function jsonOfSize(n: number, entry: (id: string, fill: number) => unknown): string {
+  const items: Record<string, unknown> = {};
+  const size = () => JSON.stringify(items).length;
+  for (let i = 0; ; i++) {
+    const id = `c${i}`;
+    items[id] = entry(id, 300);
+    if (size() < n) continue;
+    // Too long by `over`: shorten this entry's fill (or drop it and let the next one fit).
+    const over = size() - n;
+    if (over <= 299) {
+      items[id] = entry(id, 300 - over);
+      return JSON.stringify(items);
+    }
+    items[id] = entry(id, 1);
+    if (size() > n) throw new Error(`cannot make ${n} characters`);
+  }
+}
+
+/** The creatures' JSON text, exactly `n` characters long. */
+const textOfSize = (n: number) => jsonOfSize(n, (_id, fill) => ({ name: 'n'.repeat(fill), condition: 'wounded' }));
+/** The numbers' JSON text, exactly `n` characters long (the padding is in the ids, up to 100 characters). */
+const numbersOfSize = (n: number) => {
+  let text = '';
+  const entries: string[] = [];
+  for (let i = 0; ; i++) {
+    const tail = `":{"health":12,"maxHealth":14}`;
+    const next = (id: string) => '{' + [...entries, `"${id}${tail}`].join(',') + '}';
+    const full = `k${i}-`.padEnd(100, 'k');
+    if (next(full).length <= n) {
+      entries.push(`"${full}${tail}`);
+      text = '{' + entries.join(',') + '}';
+      if (text.length === n) return text;
+      continue;
+    }
+    const room = n - next('').length;
+    if (room < 1) throw new Error(`cannot make ${n} characters`);
+    return next(`k${i}-`.padEnd(room, 'k').slice(0, room));
+  }
+};
+
 /** A hero's live values as the game master mirrors them. */
 function hero(owner: string, over: Data = {}): Data {
   return {
@@ -300,7 +344,7 @@ describe('firestore.rules for campaigns in the Firestore emulator', { timeout: 9
     const t = await table();
     const live = (db: Firestore) => doc(db, 'campaigns', t.cid, 'live', 'enc-1');
     const heroRef = (db: Firestore, id = 'h1') => doc(db, 'campaigns', t.cid, 'live', 'enc-1', 'heroes', id);
-    const state = { title: 'Lobby ambush', round: 1, turn: 0, order: ['h1', 'h2', 'c1'], creatures: { c1: { name: 'Drone', condition: 'unhurt' } }, reveal: false, updatedAt: serverTimestamp() };
+    const state = { title: 'Lobby ambush', round: 1, turn: 0, order: ['h1', 'h2', 'c1'], creatures: JSON.stringify({ c1: { name: 'Drone', condition: 'unhurt' } }), reveal: false, updatedAt: serverTimestamp() };
     await refused(setDoc(live(t.p1), state), 'a player writing the fight');
     await refused(setDoc(live(t.gm), { ...state, round: -1 }), 'a negative round');
     await refused(setDoc(live(t.gm), { ...state, secret: 1 }), 'another field in the fight');
@@ -330,9 +374,84 @@ describe('firestore.rules for campaigns in the Firestore emulator', { timeout: 9
   it('the creatures’ numbers are the game master’s alone', async () => {
     const t = await table();
     const secret = (db: Firestore) => doc(db, 'campaigns', t.cid, 'secrets', 'enc-1');
-    await setDoc(secret(t.gm), { c1: { health: 11, maxHealth: 14 } });
+    await setDoc(secret(t.gm), { numbers: JSON.stringify({ c1: { health: 11, maxHealth: 14 } }) });
     await refused(getDoc(secret(t.p1)), 'a player reading the creatures’ numbers');
-    await refused(setDoc(secret(t.p1), { c1: { health: 0 } }), 'a player writing the creatures’ numbers');
+    await refused(setDoc(secret(t.p1), { numbers: JSON.stringify({ c1: { health: 0, maxHealth: 14 } }) }), 'a player writing the creatures’ numbers');
+  });
+
+  it('every field of the live fight has a type and a size: accepted at its limit, refused just past it and with the wrong type', async () => {
+    const t = await table();
+    const live = doc(t.gm, 'campaigns', t.cid, 'live', 'enc-1');
+    const creatures = { c1: { name: 'Drone', condition: 'unhurt' } };
+    const state: Data = { title: 'Lobby ambush', round: 1, turn: 0, order: ['h1', 'c1'], creatures: JSON.stringify(creatures), reveal: false, updatedAt: serverTimestamp() };
+    for (const n of [LIVE_CREATURES_LIMIT, LIVE_CREATURES_LIMIT + 1]) expect(textOfSize(n)).toHaveLength(n);
+    for (const n of [LIVE_NUMBERS_LIMIT, LIVE_NUMBERS_LIMIT + 1]) expect(numbersOfSize(n)).toHaveLength(n);
+    const ids = (n: number, size = 4) => Array.from({ length: n }, (_, i) => `c${i}`.padEnd(size, 'x'));
+    // [field, accepted values (the limits), refused values (just past, wrong type), what]
+    const fields: [string, unknown[], unknown[]][] = [
+      ['title', ['', 'x'.repeat(300)], ['x'.repeat(301), 7, null]],
+      ['round', [0, 9999], [-1, 10000, 1.5, '1']],
+      ['turn', [0, 500], [-1, 501, '0']],
+      ['order', [[], ids(500), ['x'.repeat(100)]], [ids(501), ['x'.repeat(101)], [''], ['a\nb'], [7], 'c1', { 0: 'c1' }]],
+      ['creatures', [textOfSize(LIVE_CREATURES_LIMIT), '{}', JSON.stringify({ ['k'.repeat(100)]: { name: 'n'.repeat(300), condition: 'down', health: 9999, maxHealth: 9999 } }), JSON.stringify({ c1: { name: 'Say \"hi\"\\', condition: 'bloodied' } })],
+        [textOfSize(LIVE_CREATURES_LIMIT + 1), creatures, JSON.stringify({ c1: { name: 'n'.repeat(301), condition: 'down' } }), JSON.stringify({ ['k'.repeat(101)]: { name: 'n', condition: 'down' } }),
+          JSON.stringify({ c1: { name: 'n', condition: 'asleep' } }), JSON.stringify({ c1: { name: 'n', condition: 'down', health: 10000, maxHealth: 10000 } }),
+          JSON.stringify({ c1: { name: 'n', condition: 'down', health: -1, maxHealth: 5 } }), JSON.stringify({ c1: { name: 'n', condition: 'down', health: 5 } }),
+          JSON.stringify({ c1: { name: 'n', condition: 'down', junk: 'x' } }), JSON.stringify([1, 2]), 'x'.repeat(1000), 7]],
+      ['reveal', [true, false], ['yes', 1]],
+    ];
+    for (const [field, good, bad] of fields) {
+      for (const v of good) {
+        const outcome = await setDoc(live, { ...state, [field]: v }).then(() => 'accepted', (e: { code?: string }) => e.code);
+        expect(outcome, `${field} = ${JSON.stringify(v).slice(0, 60)}`).toBe('accepted');
+      }
+      for (const v of bad) await refused(setDoc(live, { ...state, [field]: v }), `${field} = ${JSON.stringify(v).slice(0, 60)}`);
+    }
+    await refused(setDoc(live, { ...state, updatedAt: Timestamp.fromMillis(0) }), 'a time other than the server’s');
+
+    const secret = doc(t.gm, 'campaigns', t.cid, 'secrets', 'enc-1');
+    await setDoc(secret, { numbers: numbersOfSize(LIVE_NUMBERS_LIMIT) });
+    await setDoc(secret, { numbers: '{}' });
+    await setDoc(secret, { numbers: JSON.stringify({ ['k'.repeat(100)]: { health: 0, maxHealth: 9999 } }) });
+    const badNumbers: [unknown, string][] = [
+      [numbersOfSize(LIVE_NUMBERS_LIMIT + 1), 'numbers past 100,000 characters'],
+      [{ c1: { health: 1, maxHealth: 2 } }, 'numbers as a map'],
+      [JSON.stringify({ c1: { health: 10000, maxHealth: 2 } }), 'Health past 9999'],
+      [JSON.stringify({ c1: { health: 1 } }), 'a creature without its maximum'],
+      [JSON.stringify({ c1: { health: 1, maxHealth: 2, junk: 'x'.repeat(100) } }), 'another field in a creature'],
+      [JSON.stringify({ ['k'.repeat(101)]: { health: 1, maxHealth: 2 } }), 'an id of 101 characters'],
+      ['x'.repeat(900), 'junk text'],
+    ];
+    for (const [numbers, what] of badNumbers) await refused(setDoc(secret, { numbers }), what);
+    await refused(setDoc(secret, { c1: { health: 1, maxHealth: 2 } }), 'the numbers as fields of their own');
+    await refused(setDoc(secret, { numbers: '{}', junk: 'x'.repeat(1000) }), 'another field beside the numbers');
+
+    // Each write a hero of its own (the game master never changes a hero's owner).
+    let heroes = 0;
+    const newHero = () => doc(t.gm, 'campaigns', t.cid, 'live', 'enc-1', 'heroes', `h${++heroes}`);
+    const heroFields: [string, unknown[], unknown[]][] = [
+      ['owner', ['x'.repeat(128)], ['', 'x'.repeat(129), 7]],
+      ['name', ['', 'x'.repeat(300)], ['x'.repeat(301), 7]],
+      ['maxHealth', [14, 9999], [-1, 10000, '14']],
+      ['strainCapacity', [0, 999], [-1, 1000, '7']],
+      ['protection', [0, 999], [-1, 1000, '1']],
+      ['initiative', [null, 0, 999], [-1, 1000, '3']],
+      ['strain', [0, 999], [-1, 1000, '0']],
+      ['healthFrom', [Timestamp.now()], ['yesterday', 1]],
+      ['lastEntry', [{ what: 'damage', amount: 9999, by: t.p1Uid, at: Timestamp.now() }, { what: 'strain', amount: -9999, by: t.p1Uid, at: Timestamp.now() }],
+        [{ what: 'damage', amount: 10000, by: t.p1Uid, at: Timestamp.now() }, { what: 'nap', amount: 1, by: t.p1Uid, at: Timestamp.now() }, { what: 'damage', amount: '5', by: t.p1Uid, at: Timestamp.now() },
+          { what: 'damage', amount: 5, by: 'x'.repeat(129), at: Timestamp.now() }, { what: 'damage', amount: 5, by: t.p1Uid, at: 'now' }, { what: 'damage', amount: 5, by: t.p1Uid }, 'damage 5']],
+    ];
+    for (const [field, good, bad] of heroFields) {
+      for (const v of good) {
+        const outcome = await setDoc(newHero(), hero(t.p1Uid, { maxHealth: 9999, [field]: v })).then(() => 'accepted', (e: { code?: string }) => e.code);
+        expect(outcome, `hero ${field} = ${JSON.stringify(v)}`).toBe('accepted');
+      }
+      for (const v of bad) await refused(setDoc(newHero(), hero(t.p1Uid, { maxHealth: 9999, [field]: v })), `hero ${field} = ${JSON.stringify(v).slice(0, 60)}`);
+    }
+    await setDoc(newHero(), hero(t.p1Uid, { health: 14 }));
+    await refused(setDoc(newHero(), hero(t.p1Uid, { health: 15 })), 'Health above its maximum');
+    await refused(setDoc(newHero(), hero(t.p1Uid, { junk: 'x' })), 'another field on a hero');
   });
 
   it('a member finds their own campaigns through their entries, and no one else’s', async () => {
