@@ -321,6 +321,10 @@ describe('firestore.rules for campaigns in the Firestore emulator', { timeout: 9
     await refused(setDoc(t.count(t.gm), { count: 1, last: t.gmUid }), 'counting it a second time');
     await t.join(t.stranger, t.strangerUid);
     expect((await getDoc(t.count(t.gm))).data()?.count).toBe(3);
+    // Once a deletion has begun the count may go, but never comes back at another number.
+    await setDoc(doc(t.gm, 'deletedCampaigns', t.cid), { name: 'Neon Nights', gm: t.gmUid, deletedAt: serverTimestamp() });
+    await deleteDoc(t.count(t.gm));
+    await refused(setDoc(t.count(t.gm), { count: 1, last: t.gmUid }), 'counting a campaign being deleted anew');
   });
 
   it('characters: a player writes only their own; the others read them; the game master may take one off', async () => {
