@@ -111,6 +111,22 @@ describe('campaigns in the Firestore emulator', { timeout: 90_000 }, () => {
     await expect(ana.characters(cid)).resolves.toEqual([]);
   });
 
+  it('members live: the game master’s list follows a join and a removal; the removed player hears why at once', LISTENER_RETRY, async () => {
+    const { gm, ana, bo, aUid } = await people();
+    const cid = await gm.create('Neon Nights');
+    const { code } = await gm.invite(cid);
+    await ana.join(cid, code);
+    const names = (ms: { name: string }[]) => ms.map((m) => m.name).sort().join(',');
+    const withBo = next<string>((report) => gm.watchMembers(cid, (ms) => report(names(ms)), () => {}), (n) => n === 'Ada,Ana,Bo');
+    await bo.join(cid, code);
+    expect(await withBo).toBe('Ada,Ana,Bo');
+    const told = next<string>((report) => ana.watchMembers(cid, () => {}, report), () => true);
+    const withoutAna = next<string>((report) => gm.watchMembers(cid, (ms) => report(names(ms)), () => {}), (n) => n === 'Ada,Bo');
+    await gm.remove(cid, aUid);
+    expect(await told).toBe(REMOVED_FROM_CAMPAIGN);
+    expect(await withoutAna).toBe('Ada,Bo');
+  });
+
   it('a removed member is refused at their next contact and at the link they had, with a sentence, until invited again', async () => {
     const { gm, ana, bo, aUid } = await people();
     const cid = await gm.create('Neon Nights');

@@ -94,11 +94,42 @@ export class CampaignCloud {
       return await read();
     } catch (e) {
       if (refusedCode(e) !== 'permission-denied') throw e;
-      const gone = await this.deletedRecord(cid).catch(() => null);
-      if (gone) throw new CampaignError(`The campaign “${gone.name}” was deleted by its game master.`);
-      if (await this.wasRemoved(cid).catch(() => false)) throw new CampaignError(REMOVED_FROM_CAMPAIGN);
-      throw new CampaignError('You are not a member of this campaign (any more): ask its game master for a new invite.');
+      throw new CampaignError(await this.goneSentence(cid));
     }
+  }
+
+  /** Why this person is no longer in the campaign: deleted, removed, or (left, or never in) not a member. */
+  async goneSentence(cid: string): Promise<string> {
+    const gone = await this.deletedRecord(cid).catch(() => null);
+    if (gone) return `The campaign “${gone.name}” was deleted by its game master.`;
+    if (await this.wasRemoved(cid).catch(() => false)) return REMOVED_FROM_CAMPAIGN;
+    return 'You are not a member of this campaign (any more): ask its game master for a new invite.';
+  }
+
+  /**
+   * Follows the members live: the game master's list changes as players
+   * join, leave or are removed; a member whose own entry goes (removed, or
+   * the campaign deleted) hears why at once through `onGone`, not at their
+   * next click.
+   */
+  watchMembers(cid: string, onChange: (members: Member[]) => void, onGone: (sentence: string) => void): Unsubscribe {
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      void this.goneSentence(cid).then(onGone, () => onGone('You are not a member of this campaign (any more): ask its game master for a new invite.'));
+    };
+    return onSnapshot(
+      this.sub(cid, 'members'),
+      (snap) => {
+        const members = snap.docs.map((d) => ({ uid: d.id, name: String(d.data().name) }));
+        // Only the server's word that the entry is gone ends the page (a cached snapshot may simply not have it yet).
+        if (!members.some((m) => m.uid === this.uid)) {
+          if (!snap.metadata.fromCache) end();
+        } else onChange(members);
+      },
+      (e) => (refusedCode(e) === 'permission-denied' ? end() : undefined),
+    );
   }
 
   /** Starts a campaign run by this person, with their own membership entry in the same commit. */
