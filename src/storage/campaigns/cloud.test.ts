@@ -161,6 +161,22 @@ describe('campaigns in the Firestore emulator', { timeout: 90_000 }, () => {
     expect(CAMPAIGN_FULL).toBe('This campaign is full (50 members, the game master included): ask the game master to make room.');
   });
 
+  it('players joining at once for the last place: one gets it, the others read that the campaign is full', async () => {
+    const { gm } = await people();
+    const cid = await gm.create('Neon Nights');
+    const { code } = await gm.invite(cid);
+    const owner = await emulator.openAsOwner();
+    await setDoc(doc(owner, 'campaigns', cid, 'counts', 'members'), { count: MAX_CAMPAIGN_MEMBERS - 1, last: 'someone' });
+    const players = await Promise.all(['p1', 'p2', 'p3', 'p4'].map(async (who) => {
+      const uid = uniq(who);
+      return new CampaignCloud(await emulator.open(uid), uid, who);
+    }));
+    const outcomes = await Promise.all(players.map((p) => p.join(cid, code).then(() => 'joined', (e: Error) => e.message)));
+    expect(outcomes.filter((o) => o === 'joined')).toHaveLength(1);
+    expect(outcomes.filter((o) => o !== 'joined')).toEqual([CAMPAIGN_FULL, CAMPAIGN_FULL, CAMPAIGN_FULL]);
+    expect(await gm.memberCount(cid)).toBe(MAX_CAMPAIGN_MEMBERS);
+  });
+
   it('a campaign made before member counts is counted by its game master’s next invite', async () => {
     const { gm, ana, bo, bUid } = await people();
     const cid = await gm.create('Neon Nights');
