@@ -47,6 +47,8 @@ describe('campaigns in the Firestore emulator', { timeout: 90_000 }, () => {
     await expect(ana.campaign(cid)).rejects.toThrow(/not a member of this campaign/);
     await ana.join(cid, code);
     await bo.join(cid, code);
+    await bo.join(cid, code); // the link opened again: already in, counted once
+    expect(await gm.memberCount(cid)).toBe(3);
     expect((await bo.members(cid)).map((m) => m.name).sort()).toEqual(['Ada', 'Ana', 'Bo']);
     expect((await ana.mine()).map((c) => c.name)).toEqual(['Neon Nights']);
     expect((await gm.mine()).map((c) => c.id)).toEqual([cid]);

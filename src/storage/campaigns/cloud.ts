@@ -236,6 +236,8 @@ export class CampaignCloud {
    *   full, removed by the game master, deleted, or the invite gone
    */
   async join(cid: string, code: string): Promise<void> {
+    // Already in (the link opened again): nothing to write, and the count must not move.
+    if ((await getDoc(doc(this.db, 'campaigns', cid, 'members', this.uid)).catch(() => null))?.exists()) return;
     const count = await this.memberCount(cid).catch(() => null);
     if (count !== null && count >= MAX_CAMPAIGN_MEMBERS) throw new CampaignError(CAMPAIGN_FULL);
     const batch = writeBatch(this.db);
