@@ -3,10 +3,11 @@
  * firestore.rules: what "Delete my account" removes first (issue 23).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { collection, doc, getDocs, writeBatch, type Firestore } from 'firebase/firestore';
+import { collection, deleteDoc, doc, getDoc, getDocs, serverTimestamp, setDoc, updateDoc, writeBatch, type Firestore } from 'firebase/firestore';
 import { CloudRepository } from './cloud';
 import { weaponDoc } from './cloud.suite';
-import { CloudEraseError, eraseAccountDocuments, eraseCloudDocuments, inBatches, keepAccount, MAX_BATCH_WRITES } from './cloudErase';
+import { CloudEraseError, eraseAccountDocuments, eraseCloudDocuments, inBatches, keepAccount, liftTombstone, MAX_BATCH_WRITES, newTombstoneKey, raiseTombstone, tombstoneRef } from './cloudErase';
+import { refused } from './testing/firestore';
 import { readCloudParty, writeCloudParty } from './cloudSettings';
 import { useFirestoreEmulator } from './testing/firestore';
 
@@ -160,6 +161,49 @@ describe('eraseCloudDocuments in the Firestore emulator', { timeout: 120_000 }, 
     const mallory = await emulator.open(someone('mallory'));
     await expect(eraseAccountDocuments(mallory, hal)).rejects.toMatchObject({ code: 'permission-denied' });
     expect((await new CloudRepository(db, hal).save(weaponDoc('b'), { basedOn: 0 })).ok).toBe(true);
+  });
+
+  it('a token from before the deletion never lifts the tombstone nor writes again; the deleting device’s key and a later sign-in do', async () => {
+    emulator.ready();
+    const ivy = someone('ivy');
+    // Signed in an hour ago: the deleting device, and another device of the same sign-in age (a token taken before the deletion).
+    const signedIn = Math.floor(Date.now() / 1000) - 3600;
+    const [deleting, stale] = [await emulator.open(ivy, { auth_time: signedIn }), await emulator.open(ivy, { auth_time: signedIn })];
+    await seed(deleting, ivy, ['doc']);
+    await eraseAccountDocuments(deleting, ivy);
+    const t = (await getDoc(tombstoneRef(stale, ivy))).data()!;
+    expect(t.lock).toMatch(/^[0-9a-f]{64}$/);
+    // The stale token: no delete, no re-dating, no lock of its own, no key it could guess, no write of any kind.
+    await refused(deleteDoc(tombstoneRef(stale, ivy)), 'a token from before the deletion taking the tombstone down');
+    await refused(setDoc(tombstoneRef(stale, ivy), { deletedAt: serverTimestamp() }), 'a token from before the deletion re-dating the tombstone without a lock');
+    const mine = await newTombstoneKey();
+    await refused(setDoc(tombstoneRef(stale, ivy), { deletedAt: serverTimestamp(), lock: mine.lock }), 'a token from before the deletion putting its own lock on');
+    await refused(updateDoc(tombstoneRef(stale, ivy), { key: mine.key }), 'a wrong key');
+    await refused(updateDoc(tombstoneRef(stale, ivy), { key: 'x'.repeat(101) }), 'a key past 100 characters');
+    expect(await new CloudRepository(stale, ivy).save(weaponDoc('late'), { basedOn: 0 }).then(() => 'saved', (e: { code?: string }) => e.code)).toBe('permission-denied');
+    await refused(setDoc(doc(stale, 'users', ivy, 'settings', 'encounter'), { defaultParty: '[]', savedAt: new Date().toISOString() }), 'settings saved by a token from before the deletion');
+    await refused(setDoc(doc(stale, 'campaigns', someone('camp')), { name: 'Back door', notes: '', gm: ivy, createdAt: serverTimestamp() }), 'a campaign started by a token from before the deletion');
+    // A sign-in within the deletion's own second still counts as before it.
+    const deletedS = Math.floor((t.deletedAt as { toMillis(): number }).toMillis() / 1000);
+    await refused(deleteDoc(tombstoneRef(await emulator.open(ivy, { auth_time: deletedS }), ivy)), 'a sign-in in the same second as the deletion');
+    // A sign-in made after the tombstone (the account still stood: Firebase wanted a fresh sign-in) lifts it; writes go through again.
+    const fresh = await emulator.open(ivy, { auth_time: deletedS + 1 });
+    await deleteDoc(tombstoneRef(fresh, ivy));
+    expect((await new CloudRepository(fresh, ivy).save(weaponDoc('back'), { basedOn: 0 })).ok).toBe(true);
+  });
+
+  it('the deleting device lifts its own tombstone with its key (kept in memory); after a reload it cannot, and says to sign in again', async () => {
+    emulator.ready();
+    const jo = someone('jo');
+    const db = await emulator.open(jo);
+    await raiseTombstone(db, jo);
+    await refused(deleteDoc(tombstoneRef(db, jo)), 'the same old sign-in without the key');
+    await liftTombstone(db, jo);
+    expect((await getDoc(tombstoneRef(db, jo))).exists()).toBe(false);
+    await liftTombstone(db, jo); // none left: harmless
+    // A tombstone whose key this page never had (a reload since the deletion began).
+    await setDoc(tombstoneRef(db, jo), { deletedAt: serverTimestamp(), lock: (await newTombstoneKey()).lock });
+    await expect(keepAccount(db, jo)).rejects.toThrow(/sign out, sign in again/);
   });
 
   it('refuses a missing user id or a batch size Firestore would refuse, with a sentence naming it', async () => {

@@ -25,6 +25,7 @@ import {
   getDocsFromServer,
   serverTimestamp,
   setDoc,
+  updateDoc,
   writeBatch,
   type CollectionReference,
   type DocumentReference,
@@ -153,10 +154,59 @@ export async function eraseCloudDocuments(db: Firestore, uid: string, options: E
  * While it stands the rules refuse every write under the account from any
  * device: a device still signed in elsewhere keeps a valid token for up to
  * an hour after the account is deleted, and would otherwise save documents
- * back under its id.
+ * back under its id (or take the tombstone down).
  */
 export function tombstoneRef(db: Firestore, uid: string): DocumentReference {
   return doc(db, 'tombstones', uid);
+}
+
+/**
+ * The key of each tombstone this page wrote, kept in memory only: the
+ * tombstone holds its SHA-256 (`lock`), and the rules let only the key, or
+ * a sign-in made after the tombstone, take it down. So the device that
+ * started a deletion can undo it while the account stands, and a token
+ * from before the deletion, wherever it is, never can.
+ */
+const tombstoneKeys = new Map<string, string>();
+
+function hex(bytes: ArrayBuffer | Uint8Array): string {
+  return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A new key (32 random bytes, 64 hex characters) and its SHA-256 in hex, as the rules compute it. */
+export async function newTombstoneKey(): Promise<{ key: string; lock: string }> {
+  const key = hex(crypto.getRandomValues(new Uint8Array(32)));
+  const lock = hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
+  return { key, lock };
+}
+
+/** Writes the tombstone (dated by the server), locked with a key this page keeps. */
+export async function raiseTombstone(db: Firestore, uid: string): Promise<void> {
+  const { key, lock } = await newTombstoneKey();
+  await setDoc(tombstoneRef(db, uid), { deletedAt: serverTimestamp(), lock });
+  tombstoneKeys.set(uid, key);
+}
+
+/**
+ * Takes the tombstone down: with this page's key when it wrote it (the key
+ * goes in first, which already lets the account write again, then the
+ * tombstone goes), else as a sign-in made after it. Harmless when there is none.
+ * @throws CloudEraseError when neither holds (say, the page was reloaded
+ *   since the deletion began): signing in again is what lifts it then.
+ */
+export async function liftTombstone(db: Firestore, uid: string): Promise<void> {
+  const ref = tombstoneRef(db, uid);
+  const key = tombstoneKeys.get(uid);
+  try {
+    if (key) await updateDoc(ref, { key }).catch((e: { code?: string }) => {
+      if (e?.code !== 'not-found') throw e;
+    });
+    await deleteDoc(ref);
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'permission-denied') throw e;
+    throw new CloudEraseError('Your account’s deletion was started on this device before a reload, so it cannot be undone from here: sign out, sign in again, and your documents save to the cloud again.');
+  }
+  tombstoneKeys.delete(uid);
 }
 
 /** What deleting an account's cloud did: its documents, and the campaigns it ran (deleted) and belonged to (left). */
@@ -179,17 +229,17 @@ export interface AccountEraseReport extends EraseReport {
  */
 export async function eraseAccountDocuments(db: Firestore, uid: string, options: EraseOptions = {}): Promise<AccountEraseReport> {
   checkArguments(uid, options.batchSize ?? MAX_BATCH_WRITES);
-  await setDoc(tombstoneRef(db, uid), { deletedAt: serverTimestamp() });
+  await raiseTombstone(db, uid);
   try {
     const campaigns = await new CampaignCloud(db, uid, '').endAll();
     return { ...(await eraseCloudDocuments(db, uid, options)), campaigns };
   } catch (e) {
-    await deleteDoc(tombstoneRef(db, uid)).catch(() => {});
+    await liftTombstone(db, uid).catch(() => {});
     throw e;
   }
 }
 
 /** Undoes a deletion stopped after the erase (the account was kept): the account can save again. */
 export async function keepAccount(db: Firestore, uid: string): Promise<void> {
-  await deleteDoc(tombstoneRef(db, uid));
+  await liftTombstone(db, uid);
 }

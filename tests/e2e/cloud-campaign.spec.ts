@@ -164,13 +164,13 @@ test.describe('a campaign at the table: a game master and two players', () => {
     }
     await expect(bo.locator('[data-live-turn]')).toHaveText((await ana.locator('[data-live-turn]').textContent())!, SYNC);
 
-    // Bo is removed mid-fight: his next contact with the cloud is refused, with a sentence.
+    // Bo is removed mid-fight: his next contact with the cloud is refused, with a sentence that says he was removed.
     // Members show by name, or the part of their e-mail before the @ (never the whole address).
     await gmCampaign.getByRole('button', { name: `Remove ${boEmail.split('@')[0]}` }).click();
     await expect(gmCampaign.locator('.campaign-members li')).toHaveCount(2, SYNC);
     await gm.getByRole('button', { name: 'Next turn' }).click();
     await bo.reload();
-    await expect(bo.getByText(/not a member of this campaign/)).toBeVisible(SYNC);
+    await expect(bo.getByText('You were removed from this campaign; ask the game master for a new invite.')).toBeVisible(SYNC);
 
     // The game master deletes the campaign; Ana is told when she next opens it.
     await gmCampaign.getByRole('button', { name: 'Delete campaign…' }).click();

@@ -51,7 +51,8 @@ export function useProfileDialog(open: boolean, onClose: () => void) {
     try {
       await task();
     } catch (e) {
-      setError(e instanceof AccountNotDeletedError ? e.message : authErrorMessage(e));
+      // CloudEraseError (from the dynamically imported cloudErase.ts) is a sentence too: say, why a tombstone cannot be lifted here.
+      setError(e instanceof AccountNotDeletedError || (e as Error)?.name === 'CloudEraseError' ? (e as Error).message : authErrorMessage(e));
     } finally {
       setBusy(null);
     }

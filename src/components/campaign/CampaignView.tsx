@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { DocumentSummary } from '../../storage';
-import { joinFragment, inviteTimeLeft } from '../../storage/campaigns';
+import { CAMPAIGN_FULL_FOR_GM, joinFragment, inviteTimeLeft, MAX_CAMPAIGN_MEMBERS } from '../../storage/campaigns';
 import type { CampaignCloud } from '../../storage/campaigns/cloud';
 import { withBase } from '../../config/base';
 import LiveEncounters from './LiveEncounters';
@@ -54,6 +54,11 @@ export default function CampaignView({ cloud, uid, page }: Props) {
       )}
       <section aria-labelledby="members-title">
         <h3 id="members-title">Members</h3>
+        {isGm && page.members.length >= MAX_CAMPAIGN_MEMBERS && (
+          <p className="form-notice" role="status">
+            {CAMPAIGN_FULL_FOR_GM}
+          </p>
+        )}
         <ul className="campaign-members">
           {page.members.map((m) => (
             <li key={m.uid}>

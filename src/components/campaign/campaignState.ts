@@ -109,7 +109,13 @@ export async function openCampaign(cloud: CampaignCloud, uid: string, cid: strin
     gone(campaignSentence(e));
     return () => {};
   }
-  return cloud.watchCharacters(cid, (characters) => patch({ characters }), gone);
+  const stopCharacters = cloud.watchCharacters(cid, (characters) => patch({ characters }), gone);
+  // Members live: the game master's list follows joins, leaves and removals; a removed player's page says so at once.
+  const stopMembers = cloud.watchMembers(cid, (members) => patch({ members }), gone);
+  return () => {
+    stopCharacters();
+    stopMembers();
+  };
 }
 
 /** Runs a change to the open campaign, then reloads what it touches; failures become the page's message. */

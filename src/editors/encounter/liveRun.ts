@@ -36,7 +36,7 @@ export function liveFight(doc: Encounter, reveal: boolean): LiveFight {
   const creatures: Record<string, LiveCreature> = {};
   for (const c of f?.combatants ?? []) {
     if (c.side !== 'creature') continue;
-    creatures[c.id] = { name: c.name, condition: condition(c.health, c.maxHealth), ...(reveal ? { health: c.health, maxHealth: c.maxHealth } : {}) };
+    creatures[c.id] = { name: c.name.slice(0, 300), condition: condition(c.health, c.maxHealth), ...(reveal ? { health: c.health, maxHealth: c.maxHealth } : {}) };
   }
   return { title: doc.name.slice(0, 300), round: f?.round ?? 0, turn: f?.turn ?? 0, order: f ? inOrder(f).map((c) => c.id) : [], creatures, reveal };
 }

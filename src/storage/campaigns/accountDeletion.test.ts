@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { collection, deleteDoc, doc, getDoc, getDocs, serverTimestamp, setDoc } from 'firebase/firestore';
 import { character } from '../../rules/testing';
-import { eraseAccountDocuments } from '../cloudErase';
+import { eraseAccountDocuments, liftTombstone, raiseTombstone } from '../cloudErase';
 import { useFirestoreEmulator } from '../testing/firestore';
 import { CampaignCloud, type LiveFight } from './cloud';
 
@@ -38,12 +38,12 @@ async function table() {
 async function whatIsLeft(cid: string): Promise<Record<string, number>> {
   const owner = await emulator.openAsOwner();
   const left: Record<string, number> = { campaign: (await getDoc(doc(owner, 'campaigns', cid))).exists() ? 1 : 0 };
-  for (const sub of ['members', 'invites', 'characters', 'live', 'secrets']) left[sub] = (await getDocs(collection(owner, 'campaigns', cid, sub))).size;
+  for (const sub of ['members', 'invites', 'characters', 'live', 'secrets', 'counts', 'removed']) left[sub] = (await getDocs(collection(owner, 'campaigns', cid, sub))).size;
   left.heroes = (await getDocs(collection(owner, 'campaigns', cid, 'live', 'enc-1', 'heroes'))).size;
   return left;
 }
 
-const GONE = { campaign: 0, members: 0, invites: 0, characters: 0, live: 0, secrets: 0, heroes: 0 };
+const GONE = { campaign: 0, members: 0, invites: 0, characters: 0, live: 0, secrets: 0, counts: 0, removed: 0, heroes: 0 };
 
 describe('deleting an account ends its campaigns', { timeout: 90_000 }, () => {
   it('a game master’s deletion deletes the campaign they run; a former member reads the record and is told', async () => {
@@ -76,25 +76,26 @@ describe('deleting an account ends its campaigns', { timeout: 90_000 }, () => {
 
     // Ada's first attempt stopped after the record, the invite, Ana's character and the live fight went, and after
     // she took her character off Ana's campaign; the tombstone was taken down again as on any failure.
-    await setDoc(doc(gmDb, 'tombstones', gmUid), { deletedAt: serverTimestamp() });
+    await raiseTombstone(gmDb, gmUid);
     await setDoc(doc(gmDb, 'deletedCampaigns', cid), { name: 'Neon Nights', gm: gmUid, deletedAt: serverTimestamp() });
     await gm.revokeInvites(cid);
     await deleteDoc(doc(gmDb, 'campaigns', cid, 'characters', 'vex'));
     await deleteDoc(doc(gmDb, 'campaigns', cid, 'live', 'enc-1', 'heroes', 'vex'));
     await deleteDoc(doc(gmDb, 'campaigns', cid, 'live', 'enc-1'));
     await gm.detach(own, 'ada-pc');
-    await deleteDoc(doc(gmDb, 'tombstones', gmUid));
+    await liftTombstone(gmDb, gmUid);
 
     expect((await eraseAccountDocuments(gmDb, gmUid)).campaigns).toEqual({ deleted: 1, left: 1 });
     expect(await whatIsLeft(cid)).toEqual(GONE);
     expect((await ana.members(own)).map((m) => m.name)).toEqual(['Ana']);
     await expect(bo.campaign(cid)).rejects.toThrow('The campaign “Neon Nights” was deleted by its game master.');
 
-    // Ana's own deletion then stops after the game master's entry of her campaign went, with the campaign still there:
+    // Ana's own deletion then stops after the record and the game master's entry of her campaign went, with the campaign still there:
     // only its `gm` still finds it.
-    await setDoc(doc(anaDb, 'tombstones', aUid), { deletedAt: serverTimestamp() });
+    await raiseTombstone(anaDb, aUid);
+    await setDoc(doc(anaDb, 'deletedCampaigns', own), { name: 'Ana’s one-shot', gm: aUid, deletedAt: serverTimestamp() });
     await deleteDoc(doc(anaDb, 'campaigns', own, 'members', aUid));
-    await deleteDoc(doc(anaDb, 'tombstones', aUid));
+    await liftTombstone(anaDb, aUid);
     expect((await eraseAccountDocuments(anaDb, aUid)).campaigns).toEqual({ deleted: 1, left: 0 });
     expect(await whatIsLeft(own)).toEqual(GONE);
   });

@@ -4,11 +4,11 @@
  * that meets the game master's newer one, removal and deletion.
  */
 import { describe, expect, it } from 'vitest';
-import { collection, getDoc, getDocs, doc } from 'firebase/firestore';
+import { collection, deleteDoc, getDoc, getDocs, doc, setDoc } from 'firebase/firestore';
 import { character } from '../../rules/testing';
 import { useFirestoreEmulator } from '../testing/firestore';
 import { CampaignCloud, type LiveFight, type LiveHero } from './cloud';
-import { CampaignError } from './invite';
+import { CAMPAIGN_FULL, CampaignError, MAX_CAMPAIGN_MEMBERS, REMOVED_FROM_CAMPAIGN } from './invite';
 
 const emulator = useFirestoreEmulator();
 const uniq = (who: string) => `${who}-${Math.random().toString(36).slice(2, 10)}`;
@@ -47,6 +47,8 @@ describe('campaigns in the Firestore emulator', { timeout: 90_000 }, () => {
     await expect(ana.campaign(cid)).rejects.toThrow(/not a member of this campaign/);
     await ana.join(cid, code);
     await bo.join(cid, code);
+    await bo.join(cid, code); // the link opened again: already in, counted once
+    expect(await gm.memberCount(cid)).toBe(3);
     expect((await bo.members(cid)).map((m) => m.name).sort()).toEqual(['Ada', 'Ana', 'Bo']);
     expect((await ana.mine()).map((c) => c.name)).toEqual(['Neon Nights']);
     expect((await gm.mine()).map((c) => c.id)).toEqual([cid]);
@@ -111,15 +113,82 @@ describe('campaigns in the Firestore emulator', { timeout: 90_000 }, () => {
     await expect(ana.characters(cid)).resolves.toEqual([]);
   });
 
-  it('a removed member is refused at their next contact, with a sentence', async () => {
-    const { gm, ana, aUid } = await people();
+  it('members live: the game master’s list follows a join and a removal; the removed player hears why at once', LISTENER_RETRY, async () => {
+    const { gm, ana, bo, aUid } = await people();
     const cid = await gm.create('Neon Nights');
-    await ana.join(cid, (await gm.invite(cid)).code);
-    await ana.attach(cid, character({ id: 'vex' }));
+    const { code } = await gm.invite(cid);
+    await ana.join(cid, code);
+    const names = (ms: { name: string }[]) => ms.map((m) => m.name).sort().join(',');
+    const withBo = next<string>((report) => gm.watchMembers(cid, (ms) => report(names(ms)), () => {}), (n) => n === 'Ada,Ana,Bo');
+    await bo.join(cid, code);
+    expect(await withBo).toBe('Ada,Ana,Bo');
+    const told = next<string>((report) => ana.watchMembers(cid, () => {}, report), () => true);
+    const withoutAna = next<string>((report) => gm.watchMembers(cid, (ms) => report(names(ms)), () => {}), (n) => n === 'Ada,Bo');
     await gm.remove(cid, aUid);
-    await expect(ana.campaign(cid)).rejects.toThrow(/not a member of this campaign \(any more\)/);
+    expect(await told).toBe(REMOVED_FROM_CAMPAIGN);
+    expect(await withoutAna).toBe('Ada,Bo');
+  });
+
+  it('a removed member is refused at their next contact and at the link they had, with a sentence, until invited again', async () => {
+    const { gm, ana, bo, aUid } = await people();
+    const cid = await gm.create('Neon Nights');
+    const { code } = await gm.invite(cid);
+    await ana.join(cid, code);
+    await ana.attach(cid, character({ id: 'vex' }));
+    expect(await gm.memberCount(cid)).toBe(2);
+    await gm.remove(cid, aUid);
+    expect(await gm.memberCount(cid)).toBe(1);
+    await expect(ana.campaign(cid)).rejects.toThrow(REMOVED_FROM_CAMPAIGN);
     expect(await gm.characters(cid)).toEqual([]);
     expect(await ana.mine()).toEqual([]);
+    // The link still works for others, not for her.
+    await expect(ana.join(cid, code)).rejects.toThrow(REMOVED_FROM_CAMPAIGN);
+    await bo.join(cid, code);
+    // A new invite lets her back.
+    await ana.join(cid, (await gm.invite(cid)).code);
+    expect((await gm.members(cid)).map((m) => m.name).sort()).toEqual(['Ada', 'Ana', 'Bo']);
+    // Leaving counts too.
+    await bo.leave(cid);
+    expect(await gm.memberCount(cid)).toBe(2);
+  });
+
+  it(`a full campaign (${MAX_CAMPAIGN_MEMBERS} members) refuses the next player with a sentence`, async () => {
+    const { gm, ana, bo } = await people();
+    const cid = await gm.create('Neon Nights');
+    const { code } = await gm.invite(cid);
+    const owner = await emulator.openAsOwner();
+    await setDoc(doc(owner, 'campaigns', cid, 'counts', 'members'), { count: MAX_CAMPAIGN_MEMBERS - 1, last: 'someone' });
+    await ana.join(cid, code);
+    await expect(bo.join(cid, code)).rejects.toThrow(CAMPAIGN_FULL);
+    expect(CAMPAIGN_FULL).toBe('This campaign is full (50 members, the game master included): ask the game master to make room.');
+  });
+
+  it('players joining at once for the last place: one gets it, the others read that the campaign is full', async () => {
+    const { gm } = await people();
+    const cid = await gm.create('Neon Nights');
+    const { code } = await gm.invite(cid);
+    const owner = await emulator.openAsOwner();
+    await setDoc(doc(owner, 'campaigns', cid, 'counts', 'members'), { count: MAX_CAMPAIGN_MEMBERS - 1, last: 'someone' });
+    const players = await Promise.all(['p1', 'p2', 'p3', 'p4'].map(async (who) => {
+      const uid = uniq(who);
+      return new CampaignCloud(await emulator.open(uid), uid, who);
+    }));
+    const outcomes = await Promise.all(players.map((p) => p.join(cid, code).then(() => 'joined', (e: Error) => e.message)));
+    expect(outcomes.filter((o) => o === 'joined')).toHaveLength(1);
+    expect(outcomes.filter((o) => o !== 'joined')).toEqual([CAMPAIGN_FULL, CAMPAIGN_FULL, CAMPAIGN_FULL]);
+    expect(await gm.memberCount(cid)).toBe(MAX_CAMPAIGN_MEMBERS);
+  });
+
+  it('a campaign made before member counts is counted by its game master’s next invite', async () => {
+    const { gm, ana, bo, bUid } = await people();
+    const cid = await gm.create('Neon Nights');
+    const { code } = await gm.invite(cid);
+    await ana.join(cid, code);
+    const owner = await emulator.openAsOwner();
+    await deleteDoc(doc(owner, 'campaigns', cid, 'counts', 'members'));
+    await expect(bo.join(cid, code)).rejects.toThrow('This campaign cannot take new players yet: its game master needs to make a new invite first.');
+    await bo.join(cid, (await gm.invite(cid)).code);
+    expect((await getDoc(doc(owner, 'campaigns', cid, 'counts', 'members'))).data()).toEqual({ count: 3, last: bUid });
   });
 
   it('deleting a campaign: members are told, its shared data is gone from the cloud, their characters stay theirs', async () => {
@@ -134,7 +203,7 @@ describe('campaigns in the Firestore emulator', { timeout: 90_000 }, () => {
     await expect(ana.campaign(cid)).rejects.toThrow('The campaign “Neon Nights” was deleted by its game master.');
     const owner = await emulator.openAsOwner();
     expect((await getDoc(doc(owner, 'campaigns', cid))).exists()).toBe(false);
-    for (const sub of ['members', 'invites', 'characters', 'live', 'secrets']) {
+    for (const sub of ['members', 'invites', 'characters', 'live', 'secrets', 'counts', 'removed']) {
       expect((await getDocs(collection(owner, 'campaigns', cid, sub))).size, sub).toBe(0);
     }
   });

@@ -18,6 +18,7 @@ import {
   getDoc,
   getDocs,
   getDocsFromServer,
+  increment,
   onSnapshot,
   query,
   serverTimestamp,
@@ -30,7 +31,7 @@ import {
   type Unsubscribe,
 } from 'firebase/firestore';
 import { loadDocument, type NucleusDocument } from '../../rules';
-import { CampaignError, inviteExpiry, newInviteCode, refusedCode } from './invite';
+import { CAMPAIGN_FULL, CampaignError, inviteExpiry, MAX_CAMPAIGN_MEMBERS, newInviteCode, REMOVED_FROM_CAMPAIGN, refusedCode } from './invite';
 import { CampaignLive } from './live';
 
 export type { HeroChange, HeroValue, HeroWrite, LiveCreature, LiveFight, LiveHero, LivePublication, RunningEncounter } from './live';
@@ -93,11 +94,42 @@ export class CampaignCloud {
       return await read();
     } catch (e) {
       if (refusedCode(e) !== 'permission-denied') throw e;
-      const gone = await this.deletedRecord(cid).catch(() => null);
-      throw new CampaignError(
-        gone ? `The campaign “${gone.name}” was deleted by its game master.` : 'You are not a member of this campaign (any more): ask its game master for a new invite.',
-      );
+      throw new CampaignError(await this.goneSentence(cid));
     }
+  }
+
+  /** Why this person is no longer in the campaign: deleted, removed, or (left, or never in) not a member. */
+  async goneSentence(cid: string): Promise<string> {
+    const gone = await this.deletedRecord(cid).catch(() => null);
+    if (gone) return `The campaign “${gone.name}” was deleted by its game master.`;
+    if (await this.wasRemoved(cid).catch(() => false)) return REMOVED_FROM_CAMPAIGN;
+    return 'You are not a member of this campaign (any more): ask its game master for a new invite.';
+  }
+
+  /**
+   * Follows the members live: the game master's list changes as players
+   * join, leave or are removed; a member whose own entry goes (removed, or
+   * the campaign deleted) hears why at once through `onGone`, not at their
+   * next click.
+   */
+  watchMembers(cid: string, onChange: (members: Member[]) => void, onGone: (sentence: string) => void): Unsubscribe {
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      void this.goneSentence(cid).then(onGone, () => onGone('You are not a member of this campaign (any more): ask its game master for a new invite.'));
+    };
+    return onSnapshot(
+      this.sub(cid, 'members'),
+      (snap) => {
+        const members = snap.docs.map((d) => ({ uid: d.id, name: String(d.data().name) }));
+        // Only the server's word that the entry is gone ends the page (a cached snapshot may simply not have it yet).
+        if (!members.some((m) => m.uid === this.uid)) {
+          if (!snap.metadata.fromCache) end();
+        } else onChange(members);
+      },
+      (e) => (refusedCode(e) === 'permission-denied' ? end() : undefined),
+    );
   }
 
   /** Starts a campaign run by this person, with their own membership entry in the same commit. */
@@ -106,8 +138,36 @@ export class CampaignCloud {
     const batch = writeBatch(this.db);
     batch.set(ref, { name: name.trim().slice(0, 100), notes: notes.slice(0, 2000), gm: this.uid, createdAt: serverTimestamp() });
     batch.set(doc(this.db, 'campaigns', ref.id, 'members', this.uid), { uid: this.uid, name: this.memberName(), joinedAt: serverTimestamp() });
+    batch.set(this.countRef(ref.id), { count: 1, last: this.uid });
     await batch.commit();
     return ref.id;
+  }
+
+  /** The campaign's member count (firestore.rules keep it with every entry made or gone). */
+  private countRef(cid: string): DocumentReference {
+    return doc(this.db, 'campaigns', cid, 'counts', 'members');
+  }
+
+  /** Members the campaign has, the game master included (null: a campaign from before counts, not yet counted). */
+  async memberCount(cid: string): Promise<number | null> {
+    const snap = await getDoc(this.countRef(cid));
+    return snap.exists() ? Number(snap.data().count) : null;
+  }
+
+  /**
+   * A campaign made before member counts is counted once by its game master
+   * (the rules take their word for it then; every change after is checked).
+   * Run before each invite, so a campaign that takes new players has a count.
+   */
+  async ensureCounted(cid: string): Promise<void> {
+    if ((await this.memberCount(cid)) !== null) return;
+    const members = await this.members(cid);
+    await setDoc(this.countRef(cid), { count: Math.max(1, members.length), last: this.uid });
+  }
+
+  /** Whether the game master removed this person from the campaign (and has not taken it back). */
+  async wasRemoved(cid: string): Promise<boolean> {
+    return (await getDoc(doc(this.db, 'campaigns', cid, 'removed', this.uid))).exists();
   }
 
   async campaign(cid: string): Promise<Campaign> {
@@ -136,6 +196,7 @@ export class CampaignCloud {
    */
   async invite(cid: string, now = Date.now()): Promise<{ code: string; expiresAt: number }> {
     const campaign = await this.campaign(cid);
+    await this.ensureCounted(cid);
     await this.revokeInvites(cid);
     const code = newInviteCode();
     const expiresAt = inviteExpiry(now) - 60_000; // a minute short of the rules' limit, for clock drift
@@ -168,26 +229,70 @@ export class CampaignCloud {
     return { campaignName: data.campaignName, expiresAt: millis(data.expiresAt) };
   }
 
-  /** Joins with the campaign's invite code (the confirmation comes first, in the page). */
+  /**
+   * Joins with the campaign's invite code (the confirmation comes first, in
+   * the page): the entry and the count one up, in one commit.
+   * @throws CampaignError saying why the campaign does not take this person:
+   *   full, removed by the game master, deleted, or the invite gone
+   */
   async join(cid: string, code: string): Promise<void> {
+    // Already in (the link opened again): nothing to write, and the count must not move.
+    if ((await getDoc(doc(this.db, 'campaigns', cid, 'members', this.uid)).catch(() => null))?.exists()) return;
+    const count = await this.memberCount(cid).catch(() => null);
+    if (count !== null && count >= MAX_CAMPAIGN_MEMBERS) throw new CampaignError(CAMPAIGN_FULL);
+    const batch = writeBatch(this.db);
+    batch.set(doc(this.db, 'campaigns', cid, 'members', this.uid), { uid: this.uid, name: this.memberName(), joinedAt: serverTimestamp(), invite: code });
+    batch.set(this.countRef(cid), { count: increment(1), last: this.uid }, { merge: true });
     try {
-      await setDoc(doc(this.db, 'campaigns', cid, 'members', this.uid), { uid: this.uid, name: this.memberName(), joinedAt: serverTimestamp(), invite: code });
+      await batch.commit();
     } catch (e) {
-      if (refusedCode(e) === 'permission-denied') throw new CampaignError('This invite has expired or was withdrawn: ask the game master for a new link.');
-      throw e;
+      if (refusedCode(e) !== 'permission-denied') throw e;
+      throw new CampaignError(await this.whyRefused(cid, code));
     }
   }
 
-  /** Leaves the campaign: this person's characters come off it first. */
-  async leave(cid: string): Promise<void> {
-    await this.detachAll(cid, this.uid);
-    await deleteDoc(doc(this.db, 'campaigns', cid, 'members', this.uid));
+  /** Why a join was refused, from what the person may read: each sentence only when it holds. */
+  private async whyRefused(cid: string, code: string): Promise<string> {
+    const gone = await this.deletedRecord(cid).catch(() => null);
+    if (gone) return `The campaign “${gone.name}” was deleted by its game master.`;
+    const invite = await this.readInvite(cid, code).catch(() => null);
+    if (!invite) return 'This invite has expired or was withdrawn: ask the game master for a new link.';
+    if (await this.wasRemoved(cid).catch(() => false)) return REMOVED_FROM_CAMPAIGN;
+    const count = await this.memberCount(cid).catch(() => undefined);
+    if (typeof count === 'number' && count >= MAX_CAMPAIGN_MEMBERS) return CAMPAIGN_FULL;
+    if (count === null) return 'This campaign cannot take new players yet: its game master needs to make a new invite first.';
+    return 'The campaign refused to add you (your account may be in the middle of being deleted): sign in again and retry.';
   }
 
-  /** The game master removes a member and their characters' shared copies. */
+  /** Leaves the campaign: this person's characters come off it first, then their entry, with the count one down. */
+  async leave(cid: string): Promise<void> {
+    await this.detachAll(cid, this.uid);
+    await this.dropEntry(cid, this.uid, false);
+  }
+
+  /**
+   * The game master removes a member and their characters' shared copies.
+   * The removal is marked (`removed/{uid}`): the invite link they had no
+   * longer admits them; a new invite, or `readmit`, does.
+   */
   async remove(cid: string, memberUid: string): Promise<void> {
     await this.detachAll(cid, memberUid);
-    await deleteDoc(doc(this.db, 'campaigns', cid, 'members', memberUid));
+    await this.dropEntry(cid, memberUid, true);
+  }
+
+  /** The game master takes a removal back: the invite links still valid admit that person again. */
+  async readmit(cid: string, memberUid: string): Promise<void> {
+    await deleteDoc(doc(this.db, 'campaigns', cid, 'removed', memberUid));
+  }
+
+  /** An entry goes with the count one down (a campaign from before counts has none to change), in one commit. */
+  private async dropEntry(cid: string, uid: string, removal: boolean): Promise<void> {
+    const counted = (await getDoc(this.countRef(cid)).catch(() => null))?.exists() ?? false;
+    const batch = writeBatch(this.db);
+    batch.delete(doc(this.db, 'campaigns', cid, 'members', uid));
+    if (removal) batch.set(doc(this.db, 'campaigns', cid, 'removed', uid), { removedAt: serverTimestamp() });
+    if (counted) batch.update(this.countRef(cid), { count: increment(-1), last: uid });
+    await batch.commit();
   }
 
   private async detachAll(cid: string, owner: string): Promise<void> {
@@ -237,14 +342,14 @@ export class CampaignCloud {
       await setDoc(doc(this.db, 'deletedCampaigns', cid), { name: campaign.name, gm: this.uid, deletedAt: serverTimestamp() });
     }
     const refs: DocumentReference[] = [];
-    for (const name of ['invites', 'characters', 'secrets']) refs.push(...(await getDocs(this.sub(cid, name))).docs.map((d) => d.ref));
+    for (const name of ['invites', 'characters', 'secrets', 'removed']) refs.push(...(await getDocs(this.sub(cid, name))).docs.map((d) => d.ref));
     for (const live of (await getDocs(this.sub(cid, 'live'))).docs) {
       refs.push(...(await getDocs(collection(live.ref, 'heroes'))).docs.map((d) => d.ref), live.ref);
     }
     // Members last but the game master's own entry, so the game master can still list what is left.
     const members = (await getDocs(this.sub(cid, 'members'))).docs;
     refs.push(...members.filter((m) => m.id !== this.uid).map((m) => m.ref), ...members.filter((m) => m.id === this.uid).map((m) => m.ref));
-    refs.push(this.campaignRef(cid));
+    refs.push(this.countRef(cid), this.campaignRef(cid));
     for (let i = 0; i < refs.length; i += BATCH) {
       const batch = writeBatch(this.db);
       for (const ref of refs.slice(i, i + BATCH)) batch.delete(ref);

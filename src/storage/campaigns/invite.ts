@@ -6,6 +6,21 @@
  * URL-safe characters; one made here has 43 (32 random bytes).
  */
 
+/**
+ * Entries a campaign holds at most, the game master's included: a table of
+ * players with room for spectators (firestore.rules refuse a join past it).
+ */
+export const MAX_CAMPAIGN_MEMBERS = 50;
+
+/** What a player reads when a campaign has no room left. */
+export const CAMPAIGN_FULL = `This campaign is full (${MAX_CAMPAIGN_MEMBERS} members, the game master included): ask the game master to make room.`;
+
+/** What the game master reads on the campaign's page when it is full. */
+export const CAMPAIGN_FULL_FOR_GM = `The campaign is full (${MAX_CAMPAIGN_MEMBERS} members, you included): nobody else can join until someone leaves or you remove someone.`;
+
+/** What a removed player reads, at the join link they had and on the campaign's page. */
+export const REMOVED_FROM_CAMPAIGN = 'You were removed from this campaign; ask the game master for a new invite.';
+
 /** Days an invite stays valid (firestore.rules refuse more). */
 export const INVITE_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;

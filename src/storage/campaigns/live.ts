@@ -81,6 +81,65 @@ export type HeroChange =
 
 const HERO_VALUE_NAMES: Record<HeroValue, string> = { initiative: 'initiative', health: 'Health', strain: 'strain' };
 
+/**
+ * What firestore.rules accept of a live fight (they refuse anything past
+ * these, so a hostile client cannot fill the documents with junk). The
+ * creatures and their numbers are stored as JSON text, which the rules
+ * check whole with one regular expression (they cannot loop over a map).
+ */
+export const LIVE_LIMITS = {
+  /** Combatants in the order. */
+  order: 500,
+  /** Characters of a combatant id. */
+  id: 100,
+  /** Characters of a creature's name (the title's and a hero's too). */
+  name: 300,
+  /** Health and maximum Health, 0 to this. */
+  health: 9999,
+  /** Characters of the creatures' JSON text. */
+  creaturesText: 200_000,
+  /** Characters of the creatures' numbers' JSON text. */
+  numbersText: 100_000,
+} as const;
+
+const within = (n: unknown, max: number) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= max;
+
+/**
+ * Why the cloud would refuse this fight, as a sentence, or null when it fits
+ * (checked before sending, so the game master reads what is wrong).
+ */
+export function liveFightProblem(fight: LiveFight | undefined, numbers: Record<string, { health: number; maxHealth: number }> | undefined): string | null {
+  const L = LIVE_LIMITS;
+  const tooLarge = `This fight is too large to run in the campaign (at most ${L.order} combatants, names of at most ${L.name} characters, Health up to ${L.health}).`;
+  const idOk = (id: string) => id.length >= 1 && id.length <= L.id && !id.includes('\n');
+  if (fight) {
+    if (fight.order.length > L.order || !fight.order.every(idOk)) return tooLarge;
+    for (const [id, c] of Object.entries(fight.creatures)) {
+      if (!idOk(id) || c.name.length > L.name) return tooLarge;
+      if ('health' in c && (!within(c.health, L.health) || !within(c.maxHealth, L.health))) return tooLarge;
+    }
+    if (JSON.stringify(fight.creatures).length > L.creaturesText) return tooLarge;
+  }
+  if (numbers) {
+    for (const [id, n] of Object.entries(numbers)) if (!idOk(id) || !within(n.health, L.health) || !within(n.maxHealth, L.health)) return tooLarge;
+    if (JSON.stringify(numbers).length > L.numbersText) return tooLarge;
+  }
+  return null;
+}
+
+/** The creatures as stored (JSON text; a map from before), or none when the text does not read. */
+function readCreatures(stored: unknown): Record<string, LiveCreature> {
+  if (typeof stored === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(stored);
+      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, LiveCreature>) : {};
+    } catch {
+      return {};
+    }
+  }
+  return stored && typeof stored === 'object' ? (stored as Record<string, LiveCreature>) : {};
+}
+
 /** How `CampaignCloud` turns a refused read into a sentence (removed, or the campaign deleted). */
 export type Guarded = <T>(cid: string, read: () => Promise<T>) => Promise<T>;
 
@@ -110,9 +169,11 @@ export class CampaignLive {
    * still applies. Offline, the SDK queues the commit and the promise waits.
    */
   async publishChanges(cid: string, encounterId: string, p: LivePublication): Promise<void> {
+    const problem = liveFightProblem(p.fight, p.numbers);
+    if (problem) throw new CampaignError(problem);
     const live = doc(this.db, 'campaigns', cid, 'live', encounterId);
     const batch = writeBatch(this.db);
-    if (p.fight) batch.set(live, { ...p.fight, updatedAt: serverTimestamp() });
+    if (p.fight) batch.set(live, { ...p.fight, creatures: JSON.stringify(p.fight.creatures), updatedAt: serverTimestamp() });
     for (const w of p.heroes) {
       const now = serverTimestamp();
       if ('hero' in w) {
@@ -124,7 +185,7 @@ export class CampaignLive {
       }
     }
     for (const id of p.removed) batch.delete(doc(live, 'heroes', id));
-    if (p.numbers) batch.set(doc(this.db, 'campaigns', cid, 'secrets', encounterId), p.numbers);
+    if (p.numbers) batch.set(doc(this.db, 'campaigns', cid, 'secrets', encounterId), { numbers: JSON.stringify(p.numbers) });
     await batch.commit();
   }
 
@@ -156,7 +217,7 @@ export class CampaignLive {
     const stopFight = onSnapshot(
       live,
       (snap) => {
-        fight = snap.exists() ? (snap.data() as LiveFight) : null;
+        fight = snap.exists() ? liveFightOf(snap.data()) : null;
         onChange(fight, heroes);
       },
       gone,
@@ -203,6 +264,17 @@ export class CampaignLive {
       };
     }
   }
+}
+
+function liveFightOf(d: Record<string, unknown>): LiveFight {
+  return {
+    title: String(d.title ?? ''),
+    round: Number(d.round ?? 0),
+    turn: Number(d.turn ?? 0),
+    order: Array.isArray(d.order) ? d.order.map(String) : [],
+    creatures: readCreatures(d.creatures),
+    reveal: d.reveal === true,
+  };
 }
 
 function liveHero(id: string, d: Record<string, unknown>): LiveHero {

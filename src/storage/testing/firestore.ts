@@ -49,11 +49,16 @@ export function useFirestoreEmulator() {
       if (startError) throw startError;
       if (!emulator) throw new Error('The Firestore emulator is not running.');
     },
-    /** A fresh Firestore client acting as `uid` (null: signed out). */
-    async open(uid: string | null): Promise<Firestore> {
+    /**
+     * A fresh Firestore client acting as `uid` (null: signed out). `claims`
+     * go into its ID token: say, `auth_time` (seconds) for a sign-in made at
+     * a given time; without it the token's sign-in is at 0 (1970), older
+     * than anything a test writes.
+     */
+    async open(uid: string | null, claims: Record<string, unknown> = {}): Promise<Firestore> {
       const app = initializeApp({ projectId, apiKey: 'demo-api-key' }, `t${apps.length}-${Math.random().toString(36).slice(2)}`);
       apps.push(app);
-      const db = openFirestore(app, { host: '127.0.0.1', port: emulator!.port, ...(uid ? { mockUserToken: { user_id: uid, sub: uid } } : {}) });
+      const db = openFirestore(app, { host: '127.0.0.1', port: emulator!.port, ...(uid ? { mockUserToken: { user_id: uid, sub: uid, ...claims } } : {}) });
       dbs.push(db);
       return db;
     },
