@@ -8,10 +8,10 @@
  * commands our scripts and Playwright start as they start them, with the PATH
  * npm gives its scripts. Each Node process on the way preloads a probe
  * (NODE_OPTIONS=--require) that writes down its own version and main module,
- * and stops the process at the one it was looking for, before that process
- * does any work: so `npm run build` is checked as the build's own process
- * without building, and `npx firebase emulators:start` as the firebase CLI
- * without starting an emulator.
+ * and stops every process but npm's and npx's own before it does any work:
+ * so `npm run build` is checked as the build's own process without
+ * building, and `npx firebase emulators:start` as the firebase CLI without
+ * starting an emulator.
  */
 import { beforeAll, describe, it, expect } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
@@ -38,12 +38,15 @@ const machineVersion = spawnSync('node', ['-p', 'process.versions.node'], { env:
 
 type Record = { version: string; main: string; execPath: string };
 
+// Stops every Node process but npm's and npx's own (which must go on to start
+// the next one), so a command whose target is not where it is looked for
+// still does nothing: no suite, no build, no server.
 const PROBE = `
 const fs = require('node:fs');
 let main = process.argv[1] || '';
 try { main = fs.realpathSync(main); } catch {}
 fs.appendFileSync(process.env.NUCLEUS_PROBE_LOG, JSON.stringify({ version: process.version, main, execPath: process.execPath }) + '\\n');
-if (process.env.NUCLEUS_PROBE_STOP && new RegExp(process.env.NUCLEUS_PROBE_STOP).test(main)) process.exit(0);
+if (process.env.NUCLEUS_PROBE_STOP === '1' && !/[\\\\/]npm[\\\\/]bin[\\\\/]np[mx]-cli\\.js$/.test(main)) process.exit(0);
 `;
 
 /**
@@ -61,15 +64,22 @@ function probe(cmd: string, args: string[], { path, stop, shell = false }: { pat
     PATH: path,
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${JSON.stringify(file)}`.trim(),
     NUCLEUS_PROBE_LOG: log,
-    NUCLEUS_PROBE_STOP: stop?.source ?? '',
+    NUCLEUS_PROBE_STOP: stop ? '1' : '',
     npm_config_update_notifier: 'false',
   };
   return new Promise<{ status: number | null; output: string; records: Record[] }>((done) => {
-    const child = spawn(cmd, args, { cwd: root, env, shell, stdio: ['ignore', 'pipe', 'pipe'] });
+    // In a process group of its own, so that a timeout ends everything it started.
+    const child = spawn(cmd, args, { cwd: root, env, shell, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, 40_000);
     child.on('close', (status) => {
       clearTimeout(timer);
       const records = readFileSync(log, 'utf8')
