@@ -2,6 +2,7 @@
 // dist-sub/guide/ under the sub-path /guide/ (with its 404.html and its
 // serve.json, the response headers the build wrote, at the top, where the
 // static server looks for them).
+import './lib/require-node.mjs'; // first: stops on a Node older than 22.12 (docs/node.md)
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, rmSync, mkdirSync } from 'node:fs';
 

@@ -12,6 +12,7 @@
  * given, with the lockfile (the packages) and Node's version. With the build
  * cache off (NUCLEUS_BUILD_CACHE=0) the script runs through tsx as before.
  */
+import './lib/require-node.mjs'; // first: stops on a Node older than 22.12 (docs/node.md)
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';

@@ -1,5 +1,6 @@
 // End-to-end tests drive Debian's Chromium (never a downloaded browser).
 // Installs it where we can (Debian, root); otherwise says how.
+import './lib/require-node.mjs'; // first: stops on a Node older than 22.12 (docs/node.md)
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 

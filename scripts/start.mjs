@@ -1,6 +1,7 @@
 // `npm start`: build the site and serve it on 127.0.0.1, with the local
 // services beside it (the Auth emulator, when firebase-tools is installed, and
 // the Firestore emulator for cloud sync, when its jar is found).
+import './lib/require-node.mjs'; // first: stops on a Node older than 22.12 (docs/node.md)
 import { spawn, spawnSync } from 'node:child_process';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';

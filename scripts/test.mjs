@@ -3,6 +3,7 @@
 // build and the end-to-end tests (Playwright, Debian's Chromium). Prints each stage's time,
 // the ten slowest test files (where the suite's 30-minute budget goes), one
 // summary line per runner, and fails when any test fails.
+import './lib/require-node.mjs'; // first: stops on a Node older than 22.12 (docs/node.md)
 import { spawnSync } from 'node:child_process';
 import { readFileSync, mkdirSync, existsSync } from 'node:fs';
 import { relative } from 'node:path';
