@@ -141,7 +141,7 @@ describe('the Node the project runs on', () => {
     // scripts/emulators.mjs and scripts/services.mjs: npx firebase emulators:start … (firebase-tools, which then starts Java).
     check('firebase', () => expectNewNode('the Auth emulator (firebase-tools)', 'npx', EMULATOR_ARGS, { path: scriptPath, stop: /firebase-tools[\\/]lib[\\/]bin[\\/]firebase\.js$/ }));
     // scripts/start.mjs: npx astro preview.
-    check('astro preview', () => expectNewNode('the preview server', 'npx', ['astro', 'preview', '--host', '127.0.0.1', '--port', '4397'], { path: scriptPath, stop: /astro[\\/]astro\.js$/ }));
+    check('astro preview', () => expectNewNode('the preview server', 'npx', ['astro', 'preview', '--host', '127.0.0.1', '--port', '4397'], { path: scriptPath, stop: /astro[\\/](?:bin[\\/]astro\.mjs|astro\.js)$/ }));
     // The TypeScript command-line scripts (npm run query, rules, check:content, the benchmarks): tsx runs the script in a child Node.
     check('tsx', async () => {
       const r = await probe('npx', ['--no-install', 'tsx', '-e', 'console.log("tsx runs on", process.version)'], { path: scriptPath });
