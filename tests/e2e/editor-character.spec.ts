@@ -72,6 +72,9 @@ test.describe('character editor', () => {
   test.describe.configure({ timeout: 300_000 });
   test('a rank-1 character by keyboard alone, spending exactly the creation points', async ({ page, at }) => {
     await newCharacter(page, at);
+    // A new character breaks no rule, but it is not finished: the summary says what is left.
+    const validity = page.locator('[data-summary] [data-validity]');
+    await expect(validity).toHaveText('Breaks no rule; still to do: spend 8 attribute points, spend 10 skill points, choose 3 features');
     const name = page.getByRole('textbox', { name: 'Name' });
     await tabTo(page, name);
     await page.keyboard.press('Control+A');
@@ -108,7 +111,8 @@ test.describe('character editor', () => {
       await page.keyboard.press('Enter');
     }
     await expect(summary(page, 'featureSlots')).toHaveText('3 / 3');
-    await expect(page.locator('[data-summary] [data-validity]')).toHaveAttribute('data-validity', 'valid');
+    await expect(validity).toHaveAttribute('data-validity', 'valid');
+    await expect(validity).toHaveText('Valid: follows every rule');
     const r = await expectSummaryMatchesRules(page);
     expect(r.derived).toMatchObject({ attributePointsLeft: 0, skillPointsLeft: 0, rank: 1 });
 

@@ -8,7 +8,7 @@ import { documentBase, type EditorDefinition, type EditorViewProps, type Summary
 import { newCharacter } from './edit';
 import { CharacterForm } from './CharacterForm';
 import { CharacterSheet } from './CharacterSheet';
-import { SUMMARY_FIELDS, summaryText } from './summary';
+import { SUMMARY_FIELDS, stillToDo, summaryText } from './summary';
 import { ATTRIBUTE_LABELS, SKILL_LABELS } from './data';
 import './character.css';
 
@@ -58,6 +58,7 @@ export const characterEditor: EditorDefinition<Character> = {
   },
   Form: CharacterForm,
   summary,
+  stillToDo,
   labelFor,
   PrintCard: PrintSheet,
   intro: <p>Heroes built point by point: attributes, skills, features, gear and cores, with every derived number from the rules.</p>,

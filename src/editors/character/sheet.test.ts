@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Blueprint, Character } from '../../rules';
 import { attackLines, gearCredits, installedCores } from './sheet';
+import { stillToDo } from './summary';
+import type { CharacterDerived } from '../../rules';
 import { catalogues, core, fresh, rifle, vest } from './testing';
 
 const knife = { ...rifle('knife', 1), name: 'Knife', properties: { damage: 2, range: 'melee', rate: 1, bulk: 1 } } as Blueprint;
@@ -96,5 +98,16 @@ describe('installed cores (GAME.md §4)', () => {
     expect(a).toMatchObject({ cost: 2, strain: 1, effects: ['Shove 1: Shove 1.'] });
     // Reaction 1 + far 2 + Shove at 4 (2 + 3) = 8: strain ceil(8 / 3) = 3.
     expect(b).toMatchObject({ cost: 8, strain: 3 });
+  });
+});
+
+describe('what a legal character still has to do (issue 48: a new character is not "Valid")', () => {
+  it('names the points to spend and the features to choose of a new character, and nothing once all are used', () => {
+    const derivedWith = (over: Partial<CharacterDerived>) => ({ derived: { attributePointsLeft: 0, skillPointsLeft: 0, featureSlots: 3, featureSlotsUsed: 3, ...over } as CharacterDerived });
+    expect(stillToDo(null, derivedWith({ attributePointsLeft: 8, skillPointsLeft: 10, featureSlotsUsed: 0 }))).toEqual(['spend 8 attribute points', 'spend 10 skill points', 'choose 3 features']);
+    expect(stillToDo(null, derivedWith({ skillPointsLeft: 1, featureSlotsUsed: 2 }))).toEqual(['spend 1 skill point', 'choose a feature']);
+    expect(stillToDo(null, derivedWith({}))).toEqual([]);
+    // Overspent is a broken rule (the issues say so), not something to do.
+    expect(stillToDo(null, derivedWith({ attributePointsLeft: -2, featureSlotsUsed: 4 }))).toEqual([]);
   });
 });

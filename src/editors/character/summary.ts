@@ -6,6 +6,7 @@
  * names so a test can compare them with `rules evaluate` one to one.
  */
 import type { CharacterDerived } from '../../rules';
+import { plural } from '../../rules/issues';
 
 export interface SummaryField {
   key: keyof CharacterDerived;
@@ -31,4 +32,15 @@ export const SUMMARY_FIELDS: readonly SummaryField[] = [
 export function summaryText(d: CharacterDerived, key: keyof CharacterDerived): string {
   if (key === 'featureSlots') return `${d.featureSlotsUsed} / ${d.featureSlots}`;
   return String(d[key]);
+}
+
+/** Points and slots a legal character has not used yet: a new character has all of them. */
+export function stillToDo(_doc: unknown, evaluation: { derived: CharacterDerived }): string[] {
+  const d = evaluation.derived;
+  const todo: string[] = [];
+  if (d.attributePointsLeft > 0) todo.push(`spend ${plural(d.attributePointsLeft, 'attribute point')}`);
+  if (d.skillPointsLeft > 0) todo.push(`spend ${plural(d.skillPointsLeft, 'skill point')}`);
+  const free = d.featureSlots - d.featureSlotsUsed;
+  if (free > 0) todo.push(`choose ${free === 1 ? 'a feature' : `${free} features`}`);
+  return todo;
 }

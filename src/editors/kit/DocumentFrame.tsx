@@ -162,7 +162,7 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
           <div className="kit-form">
             <definition.Form doc={doc} evaluation={evaluation} catalogues={catalogues} rulesLinks={rulesLinks} readOnly={readOnly} />
           </div>
-          <SummaryPanel items={summary} valid={evaluation.valid} issues={evaluation.issues} labelFor={(p) => definition.labelFor?.(p, doc, catalogues)}>
+          <SummaryPanel items={summary} valid={evaluation.valid} stillToDo={definition.stillToDo?.(doc, evaluation)} issues={evaluation.issues} labelFor={(p) => definition.labelFor?.(p, doc, catalogues)}>
             {definition.SummaryExtra && <definition.SummaryExtra doc={doc} evaluation={evaluation} catalogues={catalogues} rulesLinks={rulesLinks} readOnly={readOnly} />}
           </SummaryPanel>
         </div>

@@ -63,6 +63,8 @@ export interface SummaryPanelProps {
   title?: string;
   items: SummaryItem[];
   valid: boolean;
+  /** What is left to choose (the definition's `stillToDo`): said instead of "Valid" while any is left. */
+  stillToDo?: readonly string[];
   issues: readonly Issue[];
   /** Plain name of the field an issue path points at ("Rate"), shown before its message. */
   labelFor?: (path: string) => string | undefined;
@@ -97,10 +99,11 @@ function useBarHeight(bar: RefObject<HTMLElement | null>) {
   }, [bar]);
 }
 
-export function SummaryPanel({ title = 'Summary', items, valid, issues, labelFor, children }: SummaryPanelProps) {
+export function SummaryPanel({ title = 'Summary', items, valid, stillToDo = [], issues, labelFor, children }: SummaryPanelProps) {
   const [open, setOpen] = useState(false);
   const errors = issues.filter((i) => i.severity === 'error').length;
-  const validity = valid ? 'Valid' : `Breaks ${errors === 1 ? 'a rule' : `${errors} rules`}`;
+  const unfinished = valid && stillToDo.length > 0;
+  const validity = !valid ? `Breaks ${errors === 1 ? 'a rule' : `${errors} rules`}` : unfinished ? 'Not finished' : 'Valid';
   const keyItems = items.filter((i) => i.key);
   const panel = useRef<HTMLElement>(null);
   const scrolls = useScrolls(panel);
@@ -136,8 +139,8 @@ export function SummaryPanel({ title = 'Summary', items, valid, issues, labelFor
           ))}
           <div className="kit-summary-row" data-term="Validity">
             <dt>Validity</dt>
-            <dd className={valid ? 'kit-is-valid' : 'kit-is-invalid'} data-validity={valid ? 'valid' : 'invalid'}>
-              {valid ? 'Valid: follows every rule' : `Invalid: ${validity.toLowerCase()}`}
+            <dd className={valid ? 'kit-is-valid' : 'kit-is-invalid'} data-validity={valid ? 'valid' : 'invalid'} data-unfinished={unfinished || undefined}>
+              {!valid ? `Invalid: ${validity.toLowerCase()}` : unfinished ? `Breaks no rule; still to do: ${stillToDo.join(', ')}` : 'Valid: follows every rule'}
             </dd>
           </div>
         </dl>

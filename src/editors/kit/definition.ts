@@ -28,6 +28,12 @@ export interface EditorDefinition<D extends NucleusDocument = NucleusDocument> {
   Form: ComponentType<EditorViewProps<D>>;
   /** The summary's values (Spent, Capacity, Price…). */
   summary(doc: D, evaluation: Evaluation<DerivedOf<D>>, catalogues: Partial<Catalogues>): SummaryItem[];
+  /**
+   * What is left to choose in a document that breaks no rule (points to
+   * spend, free slots), one short phrase each: the summary says these
+   * instead of "Valid" (a legal but empty character is not finished).
+   */
+  stillToDo?(doc: D, evaluation: Evaluation<DerivedOf<D>>): string[];
   /** More of the summary under its values, full width (the core's rules text, a check with its own buttons). */
   SummaryExtra?: ComponentType<EditorViewProps<D>>;
   /** Plain name of the field at an issue path, shown before its message in the list. */
