@@ -11,7 +11,8 @@ import { FIRESTORE_EMULATOR_OVERRIDE_KEY } from '../../src/storage/cloudConfig';
 import { LIBRARY_FORMAT, LIBRARY_VERSION } from '../../src/storage/transfer';
 import { test, expect } from './fixtures';
 
-const EMULATOR = 'http://127.0.0.1:9099';
+/** This run's Auth emulator (tests/e2e/auth.setup.ts), on the port the e2e build baked in. */
+const EMULATOR = `http://127.0.0.1:${process.env.NUCLEUS_E2E_AUTH_PORT || 9099}`;
 const PASSWORD = 'correct-horse-7';
 
 // One emulator is shared: run this file's tests one after another.
@@ -37,7 +38,7 @@ const admin = (path: string, body: unknown) =>
 
 test.beforeAll(async () => {
   const up = await fetch(EMULATOR + '/').then((r) => r.ok, () => false);
-  expect(up, `the Auth emulator must answer at ${EMULATOR} (tests/e2e/auth.setup.ts starts it)`).toBe(true);
+  expect(up, process.env.NUCLEUS_E2E_AUTH_ERROR || `the Auth emulator must answer at ${EMULATOR} (tests/e2e/auth.setup.ts starts it)`).toBe(true);
 });
 
 function firestorePort(): number {
