@@ -3,12 +3,12 @@
 // fails offline). Used by `npm start`, the vitest cloud tests and the
 // Playwright setup: find the jar, start it, wait for it, push the rules,
 // clear it, stop it.
-import { createServer } from 'node:net';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startGroup, waitUntil } from './lib/process.mjs';
+import { freePort } from './lib/ports.mjs';
 
 export const FIRESTORE_PROJECT = 'demo-nucleus';
 export const DEFAULT_FIRESTORE_PORT = 8085;
@@ -104,27 +104,17 @@ export function spawnFirestore(jar, port = firestorePort(), { log = 'pipe' } = {
 }
 
 /** A port nothing listens on now (the OS picks it). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /**
  * For test runs: an emulator of this run's own on a free port (several
  * worktrees test on one machine; a shared one could be stopped or cleared
  * under another run's feet), unless FIRESTORE_EMULATOR_PORT names one.
  */
-export async function ensureTestFirestore(env = process.env) {
+export async function ensureTestFirestore(env = process.env, { adopt = true } = {}) {
   if (env.NUCLEUS_FIRESTORE_SHARED) return sharedFirestore(env);
-  if (env.FIRESTORE_EMULATOR_PORT) return ensureFirestore({ env });
-  return ensureFirestore({ env: { ...env, FIRESTORE_EMULATOR_PORT: String(await freePort()) } });
+  if (env.FIRESTORE_EMULATOR_PORT) return ensureFirestore({ env, adopt });
+  return ensureFirestore({ env: { ...env, FIRESTORE_EMULATOR_PORT: String(await freePort()) }, adopt });
 }
 
 /**
@@ -132,11 +122,16 @@ export async function ensureTestFirestore(env = process.env) {
  * one already running, else starts one. Returns `{ url, stop }` (stop is a
  * no-op for a reused one). Throws a sentence a person can act on when there
  * is no jar, the port is taken by something else, or it does not start.
+ * With `adopt: false` (the end-to-end run) one already running is refused too.
  */
-export async function ensureFirestore({ env = process.env, timeoutMs = 60_000 } = {}) {
+export async function ensureFirestore({ env = process.env, timeoutMs = 60_000, adopt = true } = {}) {
   const port = firestorePort(env);
   const url = firestoreUrl(port);
   const found = await probeFirestore(url);
+  if (found === 'firestore' && !adopt) {
+    // The end-to-end run clears it between tests: one found running may be another copy's of the suite.
+    throw new Error(`A Firestore emulator already runs on port ${port} (another test run's?). Leave FIRESTORE_EMULATOR_PORT unset for one of this run's own on a free port, or stop that one.`);
+  }
   if (found === 'firestore') {
     await pushRules(url);
     return { url, port, started: false, stop: async () => {} };

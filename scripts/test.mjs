@@ -52,10 +52,25 @@ if (existsSync('test-results/unit.json')) {
 }
 if (unit !== 0) failed = true;
 
+/** The browser the end-to-end tests drive, as it names itself (a test can pass on one version and fail on another). */
+function chromiumVersion() {
+  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const r = spawnSync(path, ['--version'], { encoding: 'utf8' });
+  const version = (r.stdout || '').trim().split('\n').pop() || `unknown (${(r.error?.message ?? r.stderr ?? '').trim().split('\n').pop()})`;
+  console.log(`[nucleus] end-to-end tests run with ${path}: ${version}`);
+  return `${version} (${path})`;
+}
+
+/** Names the browser in the summary, then builds the two sites the end-to-end tests serve. */
+function buildForE2e() {
+  summaries.push(`browser: ${chromiumVersion()}`);
+  return timedRun('build (dist/ and dist-sub/)', 'node', ['scripts/build-e2e.mjs']);
+}
+
 const steps = process.argv.includes('--unit') ? [] : ['e2e'];
 if (steps.includes('e2e')) {
   if (run('node', ['scripts/ensure-chromium.mjs']) !== 0) failed = true;
-  else if (timedRun('build (dist/ and dist-sub/)', 'node', ['scripts/build-e2e.mjs']) !== 0) {
+  else if (buildForE2e() !== 0) {
     summaries.push('build: failed');
     failed = true;
   } else {

@@ -7,13 +7,13 @@ import { spawn } from 'node:child_process';
 const KEEP = 8000;
 
 /**
- * Starts `cmd args` detached, in its own process group. Returns the child,
+ * Starts `cmd args` detached, in its own process group (with `env`). Returns the child,
  * `output()` (the last part of what it printed, and a spawn error) and
  * `stop()`, which sends SIGTERM to that group by its process id and SIGKILL
  * when it is still running after `graceMs`.
  */
-export function startGroup(cmd, args, { log = 'pipe', graceMs = 5000 } = {}) {
-  const child = spawn(cmd, args, { detached: true, stdio: ['ignore', log, log] });
+export function startGroup(cmd, args, { log = 'pipe', graceMs = 5000, env = process.env } = {}) {
+  const child = spawn(cmd, args, { detached: true, stdio: ['ignore', log, log], env });
   let output = '';
   const keep = (d) => (output = (output + d).slice(-KEEP));
   child.stdout?.on('data', keep);

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { makeScratch, removeScratch } from './scratch';
 import { serverAnswers } from './waits';
 
-const PORT = Number(process.env.E2E_PORT || 4399) + 2;
+/** A free port of this run's (playwright.config.ts picks it, or E2E_DEV_PORT names it). */
+const PORT = Number(process.env.E2E_DEV_PORT || Number(process.env.E2E_PORT || 4399) + 2);
 const URL = `http://127.0.0.1:${PORT}`;
 let work = '';
 let content = '';

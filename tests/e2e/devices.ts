@@ -8,7 +8,8 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { FIRESTORE_EMULATOR_OVERRIDE_KEY } from '../../src/storage/cloudConfig';
 import { expect } from './fixtures';
 
-export const AUTH = 'http://127.0.0.1:9099';
+/** This run's Auth emulator, on the port the e2e build baked in (playwright.config.ts names it). */
+export const AUTH = `http://127.0.0.1:${process.env.NUCLEUS_E2E_AUTH_PORT || 9099}`;
 const PASSWORD = 'correct-horse-7';
 /** Sync waits on the emulators, which answer slowly on a busy machine. */
 export const SYNC = { timeout: 30_000 };

@@ -25,13 +25,16 @@ test.describe('new version notice', () => {
     expect(seen[0]).toMatch(/\/builds\/latest\.json\?\d+$/);
     expect(current).not.toBe('next-build');
     // It never reloads by itself: the page is still the same document. A
-    // reload that never comes sends no event, so this one wait is a window:
-    // long enough for a reload started by the check (or the notice) to begin,
-    // which any navigation of the page, seen here, would show.
+    // reload that never comes sends no event, so instead of a timed window
+    // (which a loaded machine outruns) the page is asked for a second check
+    // and its answer awaited: a reload the first check (or the notice)
+    // started would have begun before it, and any navigation shows here.
     const navigations: string[] = [];
     page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-    await page.waitForTimeout(500);
+    await page.evaluate(() => window.dispatchEvent(new Event('nucleus:check-version')));
+    await expect(page.locator('html')).toHaveAttribute('data-version-checks', '2');
+    await expect(notice).toBeVisible();
     expect(navigations).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     // Reload first asks for a new service worker and refreshes the page's

@@ -13,6 +13,7 @@
 import { readSignedInHint, SIGNED_IN_HINT_KEY } from '../../auth/hint';
 import type { AccountUser, AuthStatus } from '../../auth/types';
 import { withBase } from '../../config/base';
+import { fetchBeforeImport, offline } from '../../stores/connection';
 import { initialsOf } from './initials';
 import { retrier } from './retry';
 
@@ -103,7 +104,7 @@ function mountDialogs(): void {
       dialogs = null;
       // One message for both of the account's imports (fewer bytes in every page); the error names the file.
       console.error('[nucleus] the account code could not load:', e);
-      if (stores && stores.$accountDialog.get() !== 'none') showUnavailable();
+      if (stores && stores.$accountDialog.get() !== 'none') void showUnavailable();
     });
 }
 
@@ -115,14 +116,16 @@ function mountDialogs(): void {
  * the browser online (retry.ts), from the connection's return or, online,
  * from the dialog's opening.
  */
-function showUnavailable(): void {
+async function showUnavailable(isOffline?: boolean): Promise<void> {
   const d = fallback();
   if (!d) return;
-  const offline = navigator.onLine === false;
-  for (const p of d.querySelectorAll<HTMLElement>('[data-why]')) p.hidden = (p.dataset.why === 'offline') !== offline;
+  // navigator.onLine can say online while the network is down (stores/connection.ts): a request tells.
+  const off = isOffline ?? (await offline());
+  for (const p of d.querySelectorAll<HTMLElement>('[data-why]')) p.hidden = (p.dataset.why === 'offline') !== off;
   if (d.open) return;
   d.showModal();
-  if (!offline) retry();
+  // Also offline when the browser thinks it is online: it may never announce the connection's return.
+  if (!off || navigator.onLine) retry();
 }
 
 /** Loads the account stores (once) and follows them; `initAuth` loads the SDK only for a stored session. */
@@ -164,6 +167,18 @@ async function settled(): Promise<Stores> {
 }
 
 async function onClick(): Promise<void> {
+  // Not loaded yet: its files are fetched first, and a failure said without
+  // trying the import. A browser that remembers a failed import (Chromium
+  // 150, stores/connection.ts) would refuse it again once online.
+  if (!stores && !loadingStores) {
+    try {
+      await fetchBeforeImport(import.meta.url, ['AccountDialogs', 'user']);
+    } catch (e) {
+      console.error('[nucleus] the account code could not load:', e);
+      void showUnavailable();
+      return;
+    }
+  }
   mountDialogs();
   let m: Stores;
   try {
@@ -172,7 +187,7 @@ async function onClick(): Promise<void> {
     // Offline before the account code was ever fetched: say why, and let a later click or the connection's return try again.
     loadingStores = null;
     console.error('[nucleus] the account code could not load:', e);
-    showUnavailable();
+    void showUnavailable();
     return;
   }
   m.openAccountDialog();

@@ -12,6 +12,8 @@
  *    renders the same button) and opens it with the shortcut it listens for.
  *    From then on the dialog handles its shortcuts itself.
  */
+import { importAgain, offline } from '../../stores/connection';
+
 const w = window as Window & { __nucleusSearchQueued?: boolean; __nucleusSearchHandled?: boolean };
 const root = document.documentElement;
 
@@ -21,8 +23,13 @@ function slot(): HTMLElement | null {
   return document.querySelector<HTMLElement>('[data-search-slot]');
 }
 
-function failed(where: HTMLElement, error: unknown): void {
+async function failed(where: HTMLElement, error: unknown): Promise<void> {
   console.error('[nucleus] search could not load:', error);
+  // Offline, its code is there only if search was opened once online (the service worker keeps it then).
+  // navigator.onLine can say online while the network is down (connection.ts): a request tells.
+  const text = (await offline())
+    ? 'You are offline, and search is not saved on this device yet: it works offline once you have searched here online.'
+    : 'Search could not load. Check the connection and try again.';
   let note = where.querySelector<HTMLElement>('[data-search-error]');
   if (!note) {
     note = document.createElement('p');
@@ -31,21 +38,30 @@ function failed(where: HTMLElement, error: unknown): void {
     note.setAttribute('role', 'alert');
     where.append(note);
   }
-  // Offline, its code is there only if search was opened once online (the service worker keeps it then).
-  note.textContent = navigator.onLine
-    ? 'Search could not load. Check the connection and try again.'
-    : 'You are offline, and search is not saved on this device yet: it works offline once you have searched here online.';
+  note.textContent = text;
 }
 
 let code: ReturnType<typeof fetchCode> | null = null;
-const fetchCode = () => import('./SearchDialogMount');
+/** Why the last load of the dialog's code failed: the next one asks for that file anew (some browsers remember a failed import). */
+let lastFailure: unknown = null;
+const fetchCode = () => {
+  const load = () => import('./SearchDialogMount');
+  return lastFailure ? importAgain(lastFailure, load) : load();
+};
 
 /** Starts fetching the dialog's code (once): on a hover or focus of the button, a click follows. */
 function prepare(): ReturnType<typeof fetchCode> {
-  code ??= fetchCode().catch((e: unknown) => {
-    code = null;
-    throw e;
-  });
+  code ??= fetchCode().then(
+    (m) => {
+      lastFailure = null;
+      return m;
+    },
+    (e: unknown) => {
+      code = null;
+      lastFailure = e;
+      throw e;
+    },
+  );
   return code;
 }
 
@@ -75,7 +91,7 @@ function open(): Promise<void> {
     })
     .catch((e: unknown) => {
       loading = null;
-      failed(where, e);
+      return failed(where, e);
     });
   return loading;
 }

@@ -7,13 +7,15 @@
  */
 import { SearchEngine, SEARCH_MANIFEST_PATH, type SearchManifest, type SearchPart } from '../../search';
 import { withBase } from '../../config/base';
+import { offline } from '../../stores/connection';
 
 async function getJson<T>(path: string, what: string): Promise<T> {
   let response: Response;
   try {
     response = await fetch(withBase(path));
   } catch {
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    // navigator.onLine can say online while the network is down (stores/connection.ts).
+    if (await offline()) {
       throw new Error(`You are offline, and this part of the search index (${what}) is not saved on this device: search again once you are online.`);
     }
     throw new Error(`The search index could not be loaded (${what}): check the connection and try again.`);

@@ -37,6 +37,7 @@ import { pageKey, savedPages } from './offline';
 import { loadIndex, loadParts } from './loader';
 import { withBase } from '../../config/base';
 import { $preview } from '../../stores/preview';
+import { offline } from '../../stores/connection';
 
 export const RECENT_KEY = 'nucleus:recent-searches';
 const RECENT_MAX = 6;
@@ -293,7 +294,8 @@ function browserStorage(): SearchDialogDeps['storage'] {
 export const searchDialog = createSearchDialogState({
   loadIndex,
   loadParts,
-  offlinePages: () => (navigator.onLine ? Promise.resolve(null) : savedPages()),
+  // navigator.onLine can say online while the network is down: offline() asks the network too.
+  offlinePages: async () => ((await offline()) ? savedPages() : null),
   drafts: $preview,
   withBase,
   here: () => location.href,
