@@ -24,7 +24,7 @@ const KEEP_MS = 2000;
 
 /** True when the browser says it is offline, or a request for the site's root cannot reach the server. */
 export function offline(): Promise<boolean> {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return Promise.resolve(true);
+  if (navigator.onLine === false) return Promise.resolve(true);
   if (probe && Date.now() - probedAt < KEEP_MS) return probe;
   probedAt = Date.now();
   probe = fetch(withBase('/'), { method: 'HEAD', cache: 'no-store' }).then(
