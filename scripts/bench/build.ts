@@ -101,7 +101,7 @@ function touchPages(k: number): string[] {
   return chosen;
 }
 
-// R rounds of Nucleus, then each anchor, every build cold. The last
+// R rounds, each Nucleus then each anchor, every build cold. The last
 // Nucleus build's folder and cache are left for the rebuild and the sizes.
 const anchors = plain ? PLAIN_MARKDOWN.map((markdown) => preparePlainAstro(work, corpus, markdown)) : [];
 const fulls: Timed[] = [];
