@@ -1,27 +1,36 @@
 /**
- * Build benchmark: npm run --silent bench:build -- --pages N [--shape flat|deep] [--touch K] [--keep]
- * Generates a corpus (of the shape asked, scripts/corpus.ts), builds the whole site on it (from an empty build cache)
- * and prints wall time, CPU time (user + system, steadier than wall time on a
- * shared machine), peak memory and output sizes (numbers, never assertions).
+ * Build benchmark:
+ *   npm run --silent bench:build -- --pages N [--shape flat|deep|uneven] [--runs R] [--no-plain] [--touch K] [--keep] [--timing]
+ * Generates a corpus (of the shape asked, scripts/corpus.ts) and builds it R
+ * times (default 3) with Nucleus and with two plain Astro 7 anchors
+ * (scripts/bench/plain-astro.ts: Astro's default Markdown and its unified
+ * pipeline), interleaved (Nucleus, default, unified, Nucleus, …) so that a
+ * change in the machine's load falls on all three alike. Every build is
+ * cold: Nucleus from an empty build cache into an empty folder, plain Astro
+ * with its caches emptied. It prints the medians of wall time and CPU time
+ * (user + system of the build and its children, GNU time: steadier than wall
+ * time on a shared machine) of each, Nucleus's over each anchor's (the
+ * ratios of medians from the same run), peak memory and output sizes
+ * (numbers, never assertions). --no-plain builds Nucleus only.
  * With --touch K it then changes the text of K pages and builds again with the
- * cache the first build left, into the same folder (as a writer's dist/) and
+ * cache the last full build left, into the same folder (as a writer's dist/) and
  * then into an empty one (as a CI runner's): the incremental rebuild's time. --timing prints
  * each build's phases (NUCLEUS_BUILD_TIMING=1) to stderr.
  *
  * Output size: the total and its parts (pages' HTML, database, static
  * answers, search files, precompressed copies, the rest), an average
- * content page's anatomy, and beside them plain Astro building the same
- * pages in the same run (scripts/bench/plain-astro.ts; --no-plain skips it).
+ * content page's anatomy, and beside them the anchors' outputs.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { writeCorpus, SHAPES, type Shape } from '../corpus';
 import { searchFilesIn } from './search';
 import { outputSize, pageAnatomy, PARTS } from './output-size';
-import { buildPlainAstro } from './plain-astro';
+import { buildPlainAstro, preparePlainAstro, PLAIN_MARKDOWN, type PlainMarkdown } from './plain-astro';
+import { hasGnuTime, median, timed, type Timed } from './timed';
 import { SEARCH_MANIFEST_PATH, isTextsPart } from '../../src/search';
 import { CONTENT_DATABASE_FILE } from '../../src/db';
 
@@ -43,46 +52,36 @@ if (!SHAPES.includes(shape)) {
 }
 writeCorpus(corpus, pages, 1, shape);
 
-const cache = join(work, 'cache'); // empty: the first build is a clean one
-const timed = existsSync('/usr/bin/time');
+const cache = join(work, 'cache'); // emptied before every full build: each is a clean one
 const touch = Number(arg('touch', '0'));
 if (!Number.isInteger(touch) || touch < 0 || touch > pages) {
   console.error(`--touch must be a whole number of pages between 0 and ${pages} (got ${arg('touch')})`);
   process.exit(2);
 }
+const runs = Number(arg('runs', '3'));
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`--runs must be a whole number from 1 (got ${arg('runs')})`);
+  process.exit(2);
+}
+const plain = !process.argv.includes('--no-plain');
 
 const timing = process.argv.includes('--timing');
 
-interface Built {
-  seconds: number;
-  /** User + system CPU seconds of the build and its children (GNU time), or NaN. */
-  cpu: number;
-  stderr: string;
-  stdout: string;
-}
-
-function build(label: string, outDir = out): Built {
-  const started = Date.now();
-  // GNU time (Debian package `time`) reports the peak memory; without it, only time.
+function build(label: string, outDir = out): Timed {
   // npm run build, as CI runs it: a rebuild may take the content-only path (scripts/build.ts).
-  const [cmd, ...args] = [...(timed ? ['/usr/bin/time', '-v'] : []), 'npm', 'run', '--silent', 'build', '--', '--outDir', outDir];
-  const r = spawnSync(cmd!, args, {
+  const r = timed('npm', ['run', '--silent', 'build', '--', '--outDir', outDir], {
     env: { ...process.env, NUCLEUS_CONTENT_DIR: corpus, NUCLEUS_CACHE_DIR: cache, ASTRO_TELEMETRY_DISABLED: '1', ...(timing ? { NUCLEUS_BUILD_TIMING: '1' } : {}) },
-    encoding: 'utf8',
-    maxBuffer: 1024 * 1024 * 200,
   });
-  const seconds = (Date.now() - started) / 1000;
   if (r.status !== 0) {
     console.error(r.stdout.slice(-4000), r.stderr.slice(-4000));
     process.exit(1);
   }
   writeFileSync(join(work, `${label}.log`), `${r.stdout}\n${r.stderr}`); // kept with --keep
-  const cpuOf = (name: string) => Number(new RegExp(`${name} time \\(seconds\\): ([\\d.]+)`).exec(r.stderr)?.[1] ?? NaN);
   if (timing) {
     console.error(`-- ${label} build --`);
     for (const line of r.stdout.split('\n')) if (/\[nucleus:timing\]|\[nucleus\] content-only|Completed in|built in|\[build\]|\[vite\].*built/.test(line)) console.error(line.replace(/\x1b\[[0-9;]*m/g, ''));
   }
-  return { seconds, cpu: cpuOf('User') + cpuOf('System'), stderr: r.stderr, stdout: r.stdout };
+  return r;
 }
 
 /** K page files spread evenly over the corpus (a fixed choice), each with one sentence added. */
@@ -102,9 +101,27 @@ function touchPages(k: number): string[] {
   return chosen;
 }
 
-const full = build('full');
+// R rounds, each Nucleus then each anchor, every build cold. The last
+// Nucleus build's folder and cache are left for the rebuild and the sizes.
+const anchors = plain ? PLAIN_MARKDOWN.map((markdown) => preparePlainAstro(work, corpus, markdown)) : [];
+const fulls: Timed[] = [];
+const anchorRuns = new Map<PlainMarkdown, Timed[]>(anchors.map((a) => [a.markdown, []]));
+const s1 = (x: number) => x.toFixed(1);
+for (let i = 1; i <= runs; i++) {
+  rmSync(out, { recursive: true, force: true });
+  rmSync(cache, { recursive: true, force: true });
+  const f = build(`full-${i}`);
+  fulls.push(f);
+  const done = [`nucleus ${s1(f.seconds)} s`];
+  for (const anchor of anchors) {
+    const r = buildPlainAstro(anchor);
+    anchorRuns.get(anchor.markdown)!.push(r);
+    done.push(`plain ${anchor.markdown} ${s1(r.seconds)} s`);
+  }
+  console.error(`run ${i}/${runs}: ${done.join(', ')}`);
+}
+const full = { seconds: median(fulls.map((f) => f.seconds)), cpu: median(fulls.map((f) => f.cpu)) };
 const seconds = full.seconds;
-const r = full;
 let rebuild: { seconds: number; cpu: number; reused: string; path: string; freshSeconds: number; freshCpu: number } | undefined;
 if (touch > 0) {
   touchPages(touch);
@@ -116,15 +133,22 @@ if (touch > 0) {
   const fresh = build(`touch-${touch}-fresh`, join(work, 'dist-fresh'));
   rebuild = { seconds: again.seconds, cpu: again.cpu, reused: /(\d+ of \d+) pages reused/.exec(again.stdout)?.[1] ?? '?', path, freshSeconds: fresh.seconds, freshCpu: fresh.cpu };
 }
-const peakKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] ?? 0);
+const peakKb = Math.max(...fulls.map((f) => f.peakKb));
 const size = outputSize(out);
-const report: Record<string, string | number | Record<string, string | number>> = {
+const r1 = (x: number) => Number(x.toFixed(1));
+/** Each run's seconds, in the order they ran. */
+const each = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(', ');
+const report: Record<string, unknown> = {
   pages,
   shape,
-  wallSeconds: Number(seconds.toFixed(1)),
-  secondsPer1000Pages: Number(((seconds / pages) * 1000).toFixed(1)),
-  cpuSeconds: Number(full.cpu.toFixed(1)),
-  peakMemory: timed ? mb(peakKb * 1024) : 'n/a (install the Debian package time)',
+  runs,
+  // Medians of the runs.
+  wallSeconds: r1(seconds),
+  secondsPer1000Pages: r1((seconds / pages) * 1000),
+  cpuSeconds: r1(full.cpu),
+  wallSecondsEachRun: each(fulls.map((f) => f.seconds)),
+  cpuSecondsEachRun: each(fulls.map((f) => f.cpu)),
+  peakMemory: hasGnuTime ? mb(peakKb * 1024) : 'n/a (install the Debian package time)',
   outputFiles: size.files,
   outputSize: mb(size.total),
   outputParts: Object.fromEntries(PARTS.map((p) => [p, mb(size.parts[p])])),
@@ -162,11 +186,30 @@ if (existsSync(join(out, CONTENT_DATABASE_FILE))) {
   report.contentDatabaseStored = mb(stored.length);
   report.contentDatabaseRaw = mb(gunzipSync(stored).length);
 }
-if (!process.argv.includes('--no-plain')) {
-  const plain = buildPlainAstro(work, corpus);
-  const plainSize = outputSize(plain.out);
-  report.plainAstro = { wallSeconds: Number(plain.seconds.toFixed(1)), outputFiles: plainSize.files, outputSize: mb(plainSize.total), html: mb(plainSize.parts.html) };
-  report.outputShareOfPlainAstro = `${(size.total / plainSize.total).toFixed(1)}×`;
+if (anchors.length) {
+  // Each anchor's medians, and Nucleus's medians over them (above 1: Nucleus takes longer).
+  const plainAstro: Record<string, unknown> = {};
+  const nucleusOverPlainAstro: Record<string, unknown> = {};
+  const outputShareOfPlainAstro: Record<string, string> = {};
+  for (const anchor of anchors) {
+    const done = anchorRuns.get(anchor.markdown)!;
+    const wall = median(done.map((d) => d.seconds));
+    const cpu = median(done.map((d) => d.cpu));
+    const plainSize = outputSize(anchor.out);
+    plainAstro[anchor.markdown] = {
+      wallSeconds: r1(wall),
+      cpuSeconds: r1(cpu),
+      wallSecondsEachRun: each(done.map((d) => d.seconds)),
+      cpuSecondsEachRun: each(done.map((d) => d.cpu)),
+      peakMemory: hasGnuTime ? mb(Math.max(...done.map((d) => d.peakKb)) * 1024) : 'n/a',
+      outputFiles: plainSize.files,
+      outputSize: mb(plainSize.total),
+      html: mb(plainSize.parts.html),
+    };
+    nucleusOverPlainAstro[anchor.markdown] = { wall: Number((seconds / wall).toFixed(2)), cpu: Number((full.cpu / cpu).toFixed(2)) };
+    outputShareOfPlainAstro[anchor.markdown] = `${(size.total / plainSize.total).toFixed(1)}×`;
+  }
+  Object.assign(report, { plainAstro, nucleusOverPlainAstro, outputShareOfPlainAstro });
 }
 console.log(JSON.stringify(report, null, 2));
 if (!process.argv.includes('--keep')) spawnSync('rm', ['-rf', work]);
