@@ -39,10 +39,16 @@ export interface BuildContext {
   /** Folder redirect pages of the catch-all route (rendered every build). */
   redirects?: string[];
   /**
-   * The site the content-only rebuild loaded: the saved server bundle's own
+   * The site the content-only rebuild loaded: the saved prerender bundle's own
    * copy of src/build/site.ts uses it instead of loading the content again.
    */
   site?: { contentDir: string };
+  /**
+   * The content pages the content-only rebuild renders with the saved
+   * prerender bundle (the changed ones and the one it checks): Astro finds a
+   * page's props in its route's getStaticPaths, which then lists just these.
+   */
+  renderOnly?: Set<string>;
   /** The Content-Security-Policy's inputs and, once a page rendered it, the policy (src/integrations/security.ts). */
   security?: BuildSecurity;
   /** Cache files being written in the background (writeAtomicLater), and the first failure. */
