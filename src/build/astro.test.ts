@@ -52,7 +52,9 @@ describe('the Astro adapter (src/build/astro.ts)', () => {
   it("reports where the prerender bundle is once Astro's default prerenderer is set up, and never stops the build", async () => {
     const seen: unknown[] = [];
     const calls: string[] = [];
-    const wrapped = watchPrerenderer((b) => seen.push(b))({
+    const wrapped = watchPrerenderer((b) => {
+      seen.push(b);
+    })({
       name: 'astro:default',
       setup: async () => void calls.push('setup'),
       getStaticPaths: async () => [],

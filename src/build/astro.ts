@@ -208,15 +208,18 @@ function headScripts(scripts: { stage: string; content?: string }[]): InjectedSc
 /**
  * Wraps Astro's default prerenderer (for `setPrerenderer` at
  * `astro:build:start`): it renders every page as before, and once it has
- * loaded the prerender bundle, `ready` is told where that bundle is and what
- * of the build's options the pages depend on. A problem there is reported to
- * `ready` as an Error and never stops the build.
+ * loaded the prerender bundle (Vite's bundles are done, no page is rendered
+ * yet: the moment Astro 5 called `astro:build:ssr`), `ready` is told where
+ * that bundle is and what of the build's options the pages depend on, and
+ * awaited. A problem in finding those is handed to `ready` as an Error and
+ * does not stop the build; an error `ready` throws does, as a hook's would.
  */
-export function watchPrerenderer(ready: (build: PrerenderBuild | Error) => void): (defaultPrerenderer: AstroPrerenderer) => AstroPrerenderer {
+export function watchPrerenderer(ready: (build: PrerenderBuild | Error) => void | Promise<void>): (defaultPrerenderer: AstroPrerenderer) => AstroPrerenderer {
   return (prerenderer) => ({
     name: prerenderer.name,
     async setup() {
       await prerenderer.setup?.();
+      let build: PrerenderBuild | Error;
       try {
         const app = (prerenderer as AstroPrerenderer & { app?: BuildAppLike }).app;
         if (!app || typeof app.getOptions !== 'function') throw new Error("Astro's default prerenderer has no app");
@@ -225,10 +228,11 @@ export function watchPrerenderer(ready: (build: PrerenderBuild | Error) => void)
         const bundleDir = fileURLToPath(getPrerenderOutputDirectory(options.settings));
         const entries = readdirSync(bundleDir).filter((f) => f.startsWith(PRERENDER_ENTRY_PREFIX) && f.endsWith('.mjs'));
         if (entries.length !== 1) throw new Error(`the prerender bundle has ${entries.length} entry modules`);
-        ready({ bundleDir, entry: entries[0]!, origin: options.origin, scripts: headScripts(options.settings.scripts) });
+        build = { bundleDir, entry: entries[0]!, origin: options.origin, scripts: headScripts(options.settings.scripts) };
       } catch (e) {
-        ready(e as Error);
+        build = e as Error;
       }
+      await ready(build);
     },
     getStaticPaths: () => prerenderer.getStaticPaths(),
     render: (request, options) => prerenderer.render(request, options),

@@ -6,7 +6,8 @@
  *    exports the app Astro's prerenderer renders with). A static build
  *    deletes it after `astro:build:generated`, so it is copied in that hook;
  *    where it is comes from Astro's own prerenderer, wrapped at
- *    `astro:build:start` (watchPrerenderer in src/build/astro.ts);
+ *    `astro:build:start` (src/build/output.ts, watchPrerenderer in
+ *    src/build/astro.ts);
  *  - `route.json`: how Astro rendered the catch-all route: the bundle's
  *    entry, the route's page-data key and stylesheets (from the build's page
  *    data, in the order every page got), the head scripts and the origin of
@@ -29,7 +30,7 @@ import { startPhase, endPhase } from './timing';
 import { pageFile } from '../content';
 import { CONTENT_DATABASE_FILE } from '../db';
 import { openLedger } from './ledger';
-import { snapshotRoute, watchPrerenderer, type PageBuildData, type PrerenderBuild } from './astro';
+import { snapshotRoute, type PageBuildData, type PrerenderBuild } from './astro';
 import type { BuildSecurity } from '../security/build';
 
 /** Bumped when what is saved changes shape: an older snapshot is then not used. */
@@ -113,13 +114,15 @@ export default function snapshot(): AstroIntegration {
       'astro:config:done': ({ config: c }) => {
         config = c;
       },
-      'astro:build:start': ({ setPrerenderer }) => {
+      'astro:build:start': () => {
         const dir = snapshotDir();
         bundled = false;
         prerender = undefined;
         if (!dir) return;
-        // Astro's own prerenderer renders every page; the wrapper only learns where its bundle is.
-        setPrerenderer(watchPrerenderer((build) => (prerender = build)));
+        // Where the prerender bundle is, once Astro's prerenderer (wrapped by src/build/output.ts) has loaded it.
+        buildContext().beforePages?.push((build) => {
+          prerender = build;
+        });
         rmSync(dir, { recursive: true, force: true });
         staging = `${dir}.next`;
         rmSync(staging, { recursive: true, force: true });
@@ -131,7 +134,7 @@ export default function snapshot(): AstroIntegration {
       'astro:build:generated': ({ logger }) => {
         if (!staging || !config || !pages) return;
         if (!prerender || prerender instanceof Error) {
-          logger.warn(`no snapshot for the content-only rebuild: ${prerender?.message ?? "Astro's prerenderer was not the one wrapped at astro:build:start"}`);
+          logger.warn(`no snapshot for the content-only rebuild: ${prerender?.message ?? "Astro's prerenderer was not the one wrapped at astro:build:start (another integration set one)"}`);
           return;
         }
         const started = startPhase();
