@@ -6,7 +6,8 @@
  * exports, as Astro's default prerenderer does; the snapshot
  * (src/build/snapshot.ts) takes the bundle, the route's stylesheets and the
  * build's origin while the full build runs, through the public
- * `setPrerenderer` of `astro:build:start` (watchPrerenderer below).
+ * `setPrerenderer` of `astro:build:start` (called by src/build/output.ts
+ * with watchPrerenderer below).
  *
  * Written for, and checked against, the Astro versions in ASTRO_VERSIONS.
  * Another version (an upgrade) makes the content-only rebuild fall back to
