@@ -228,7 +228,7 @@ describe('incremental and reproducible builds', () => {
   });
 
   it('falls back to astro build when the saved bundle renders an unchanged page differently, and still gives what a clean build gives', () => {
-    expect(fellBack(guarded.log)).toMatch(/^the saved server bundle renders \/section-1\/folder-1\/page-\d+ differently from the full build$/);
+    expect(fellBack(guarded.log)).toMatch(/^the saved prerender bundle renders \/section-1\/folder-1\/page-\d+ differently from the full build$/);
     expect(readResult(guarded.log).build).toBe('astro');
     const html = readFileSync(join(guarded.out, 'section-1/folder-1/page-3/index.html'), 'utf8');
     expect(html).toContain('The airlock sticks on cold mornings.');

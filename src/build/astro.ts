@@ -2,9 +2,12 @@
  * The one place the build uses Astro's internals: the modules under
  * `astro/dist/` that its package exports do not list, and what they hold.
  * The content-only rebuild (src/build/contentOnly.ts) renders pages with
- * Astro's own render pipeline from the server bundle a full build saved;
- * the snapshot (src/build/snapshot.ts) saves the route's stylesheets and
- * data as Astro orders and serialises them.
+ * the prerender bundle a full build saved, through the app that bundle
+ * exports, as Astro's default prerenderer does; the snapshot
+ * (src/build/snapshot.ts) takes the bundle, the route's stylesheets and the
+ * build's origin while the full build runs, through the public
+ * `setPrerenderer` of `astro:build:start` (called by src/build/output.ts
+ * with watchPrerenderer below).
  *
  * Written for, and checked against, the Astro versions in ASTRO_VERSIONS.
  * Another version (an upgrade) makes the content-only rebuild fall back to
@@ -15,26 +18,40 @@
  * unchanged page rendered by the saved bundle must equal the full build's
  * HTML byte for byte).
  */
-import { existsSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { AstroPrerenderer } from 'astro';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The Astro versions this adapter was written for (major.minor.patch, from node_modules/astro/package.json). */
-export const ASTRO_VERSIONS = { from: '5.18.0', below: '5.19.0' } as const;
+export const ASTRO_VERSIONS = { from: '7.3.0', below: '7.4.0' } as const;
 
-/** Each internal module used, and the exports taken from it with their kind. */
+/**
+ * Each internal module used or relied on, and the exports taken from it with
+ * their kind; a dotted name is a member (`BuildApp.prototype.setOptions`).
+ * The prerender bundle carries its own copy of the app and its build
+ * environment: these are checked here in Astro's dist/, the same code.
+ */
 export const ASTRO_INTERNALS: Record<string, Record<string, 'function' | 'object' | 'string'>> = {
-  'core/base-pipeline.js': { Pipeline: 'function' },
-  'core/render-context.js': { RenderContext: 'function' },
+  // The bundle's `app`: openBundle hands it the build's internals and options, then renders.
+  'core/build/app.js': {
+    BuildApp: 'function',
+    'BuildApp.prototype.setInternals': 'function',
+    'BuildApp.prototype.setOptions': 'function',
+    'BuildApp.prototype.render': 'function',
+  },
+  // What the app's build environment reads of them (headElements; checked by src/build/astro.test.ts).
+  'core/build/environment.js': { createBuildEnvironment: 'function' },
+  'core/build/runtime.js': { getPageData: 'function', cssOrder: 'function', mergeInlineCss: 'function' },
+  // The key of a route's page data (the snapshot records the build's own key; the test makes one).
+  'core/build/plugins/util.js': { makePageDataKey: 'function' },
+  // The default prerenderer: imports the entry, sets internals and options, exposes `.app`, renders with renderForPrerender.
+  'core/build/default-prerenderer.js': { createDefaultPrerenderer: 'function' },
+  'core/app/prerender.js': { renderForPrerender: 'function' },
   'core/request.js': { createRequest: 'function' },
-  'core/render/ssr-element.js': { createAssetLink: 'function', createStylesheetElementSet: 'function' },
-  'core/routing/manifest/serialization.js': { deserializeRouteData: 'function', serializeRouteData: 'function' },
-  'core/logger/core.js': { Logger: 'function' },
-  'core/logger/node.js': { nodeLogDestination: 'object' },
-  'core/app/common.js': { deserializeManifest: 'function' },
-  'core/middleware/noop-middleware.js': { NOOP_MIDDLEWARE_FN: 'function' },
-  'core/build/internal.js': { cssOrder: 'function', mergeInlineCss: 'function' },
+  // Where the prerender bundle is while the pages render (removed after astro:build:generated).
+  'prerender/utils.js': { getPrerenderOutputDirectory: 'function' },
 };
 
 const astroRequire = createRequire(import.meta.url);
@@ -72,6 +89,13 @@ async function astroInternal<T>(path: string): Promise<T> {
   }
 }
 
+/** `a.b.c` of `mod`, or undefined. */
+function member(mod: unknown, name: string): unknown {
+  let value = mod;
+  for (const key of name.split('.')) value = value == null ? undefined : (value as Record<string, unknown>)[key];
+  return value;
+}
+
 /**
  * Why the installed Astro cannot be used through this adapter, or null: a
  * version outside ASTRO_VERSIONS, a module gone, an export missing or of
@@ -91,7 +115,8 @@ export async function internalsProblems(version = astroVersion()): Promise<strin
       continue;
     }
     for (const [name, kind] of Object.entries(exports)) {
-      if (typeof mod[name] !== kind) problems.push(`astro/dist/${path} has no ${kind} ${name} (found ${typeof mod[name]})`);
+      const found = member(mod, name);
+      if (typeof found !== kind) problems.push(`astro/dist/${path} has no ${kind} ${name} (found ${typeof found})`);
     }
   }
   return problems;
@@ -110,24 +135,10 @@ async function loadInternals(): Promise<Record<string, unknown>> {
     Object.entries(ASTRO_INTERNALS)
       .map(async ([path, exports]) => {
         const mod = await astroInternal<Record<string, unknown>>(path);
-        for (const name of Object.keys(exports)) all[name] = mod[name];
+        for (const name of Object.keys(exports)) if (!name.includes('.')) all[name] = mod[name];
       }),
   );
   return all;
-}
-
-/** How the snapshot records the catch-all route (`route.json`), for openBundle. */
-export interface SnapshotRoute {
-  /** Serialized RouteData of the catch-all route (Astro's serializeRouteData). */
-  routeData: unknown;
-  /** Its page module, relative to bundle/. */
-  module: string;
-  /** Its stylesheets, as Astro's BuildPipeline.headElements takes them. */
-  styles: unknown[];
-  /** The origin the build renders pages under (Astro's BuildPipeline: site, else localhost and the port). */
-  origin: string;
-  /** The serialized SSR manifest from `astro:build:ssr`. */
-  manifest: Record<string, unknown>;
 }
 
 /** A page's build data as `astro:build:setup` hands it over (Astro's PageBuildData, the parts used). */
@@ -136,17 +147,109 @@ export interface PageBuildData {
   styles: { depth: number; order: number; sheet: unknown }[];
 }
 
-/** The server bundle's file of a route's page (makeAstroPageEntryPointFileName in Astro's static-build.js). */
-export function pageModuleOf(route: string): string {
-  return `pages${route.replaceAll(/[[\]]/g, '_').replaceAll('...', '---')}.astro.mjs`;
-}
-
-/** Where Astro put the server bundle of a static build writing to `out` (getOutDirWithinCwd in its build/common.js). */
-export function serverBundleDir(out: string): string {
-  return out.startsWith(process.cwd()) ? out : join(process.cwd(), '.astro');
-}
-
 type Styles = PageBuildData['styles'];
+
+/** A script of Astro's settings (injectScript), the parts headElements reads. */
+export interface InjectedScript {
+  stage: string;
+  content: string;
+}
+
+/** How the snapshot records the full build (`route.json`), for openBundle. */
+export interface SnapshotRoute {
+  /** The prerender bundle's entry module, relative to bundle/. */
+  entry: string;
+  /** The route the rebuild renders (RouteData.route), found in the bundle's own manifest. */
+  route: string;
+  /** The route's key in the build's page data (internals.pagesByKeys, which `astro:build:setup` hands over as `pages`). */
+  pageKey: string;
+  /** The route's stylesheets as the build left them (in the order settleStyleOrder keeps). */
+  styles: Styles;
+  /** The scripts headElements puts in every page: Astro's head-inline ones. */
+  scripts: InjectedScript[];
+  /** The origin the build renders pages under (Astro's build options: site, else localhost and the port). */
+  origin: string;
+}
+
+/** What watchPrerenderer learns of a full build once its prerender bundle is loaded. */
+export interface PrerenderBuild {
+  /** The prerender bundle's folder; Astro removes it after `astro:build:generated`. */
+  bundleDir: string;
+  /** Its entry module, relative to bundleDir. */
+  entry: string;
+  origin: string;
+  scripts: InjectedScript[];
+}
+
+/* Just the parts of Astro's internals the adapter uses. */
+interface BuildAppLike {
+  setInternals(internals: unknown): void;
+  setOptions(options: unknown): void;
+  getOptions(): { origin: string; settings: { scripts: { stage: string; content?: string }[] } & Record<string, unknown> };
+  manifest: { base: string; routes: { routeData: RouteDataLike }[] };
+}
+interface RouteDataLike {
+  route: string;
+  component: string;
+}
+interface RenderInternals {
+  createRequest: (o: Record<string, unknown>) => Request;
+  renderForPrerender: (app: BuildAppLike, request: Request, options: { routeData: RouteDataLike }) => Promise<{ response: Response }>;
+  getPrerenderOutputDirectory: (settings: unknown) => URL;
+}
+
+const PRERENDER_ENTRY_PREFIX = 'prerender-entry';
+
+/** The head-inline scripts of Astro's settings; throws if there is a page script, which the rebuild cannot resolve. */
+function headScripts(scripts: { stage: string; content?: string }[]): InjectedScript[] {
+  if (scripts.some((s) => s.stage === 'page')) throw new Error('the site injects page scripts, which the content-only rebuild does not add');
+  return scripts.filter((s) => s.stage === 'head-inline').map((s) => ({ stage: s.stage, content: s.content ?? '' }));
+}
+
+/**
+ * Wraps Astro's default prerenderer (for `setPrerenderer` at
+ * `astro:build:start`): it renders every page as before, and once it has
+ * loaded the prerender bundle (Vite's bundles are done, no page is rendered
+ * yet: the moment Astro 5 called `astro:build:ssr`), `ready` is told where
+ * that bundle is and what of the build's options the pages depend on, and
+ * awaited. A problem in finding those is handed to `ready` as an Error and
+ * does not stop the build; an error `ready` throws does, as a hook's would.
+ */
+export function watchPrerenderer(ready: (build: PrerenderBuild | Error) => void | Promise<void>): (defaultPrerenderer: AstroPrerenderer) => AstroPrerenderer {
+  return (prerenderer) => ({
+    name: prerenderer.name,
+    async setup() {
+      await prerenderer.setup?.();
+      let build: PrerenderBuild | Error;
+      try {
+        const app = (prerenderer as AstroPrerenderer & { app?: BuildAppLike }).app;
+        if (!app || typeof app.getOptions !== 'function') throw new Error("Astro's default prerenderer has no app");
+        const { getPrerenderOutputDirectory } = (await loadInternals()) as unknown as RenderInternals;
+        const options = app.getOptions();
+        const bundleDir = fileURLToPath(getPrerenderOutputDirectory(options.settings));
+        const entries = readdirSync(bundleDir).filter((f) => f.startsWith(PRERENDER_ENTRY_PREFIX) && f.endsWith('.mjs'));
+        if (entries.length !== 1) throw new Error(`the prerender bundle has ${entries.length} entry modules`);
+        build = { bundleDir, entry: entries[0]!, origin: options.origin, scripts: headScripts(options.settings.scripts) };
+      } catch (e) {
+        build = e as Error;
+      }
+      await ready(build);
+    },
+    getStaticPaths: () => prerenderer.getStaticPaths(),
+    render: (request, options) => prerenderer.render(request, options),
+    ...(prerenderer.collectStaticImages && { collectStaticImages: () => prerenderer.collectStaticImages!() }),
+    teardown: async () => prerenderer.teardown?.(),
+  });
+}
+
+/** The route record for the snapshot: the route's page data found by its route in the build's `pages`. */
+export function snapshotRoute(pages: Map<string, PageBuildData>, route: string, build: PrerenderBuild): SnapshotRoute | null {
+  const found = [...pages].find(([, page]) => page.route.route === route);
+  if (!found) return null;
+  const [pageKey, page] = found;
+  // The order every page of the route got (settleStyleOrder): one more sort keeps it.
+  return { entry: build.entry, route, pageKey, styles: page.styles.map(({ depth, order, sheet }) => ({ depth, order, sheet })), scripts: build.scripts, origin: build.origin };
+}
 
 /**
  * `compare`, with the pairs it orders both ways (a before b, and b before a)
@@ -163,8 +266,8 @@ function consistent<T>(compare: (a: T, b: T) => number): (a: T, b: T) => number 
 
 /**
  * Gives a route's stylesheets one order for all its pages. Astro sorts a
- * page's stylesheets in place each time it renders a page
- * (BuildPipeline.headElements) with cssOrder, and with a pair cssOrder puts
+ * page's stylesheets in place each time it renders a page (the build
+ * environment's headElements) with cssOrder, and with a pair cssOrder puts
  * each before the other, every sort swaps that pair: the pages' `<link>`s
  * then alternated from one page to the next, and a page's HTML depended on
  * how many pages were rendered before it (a build that takes pages from
@@ -182,52 +285,40 @@ export function settleStyleOrder(styles: Styles): void {
   });
 }
 
-/** A route's stylesheets as Astro's BuildPipeline.headElements puts them in a page: sorted in place by cssOrder, then merged. */
+/** A route's stylesheets as Astro's build environment (headElements) puts them in a page: sorted in place by cssOrder, then merged. */
 export async function pageStyles(styles: Styles): Promise<unknown[]> {
-  const { cssOrder, mergeInlineCss } = await astroInternal<{ cssOrder: (a: unknown, b: unknown) => number; mergeInlineCss: (acc: unknown[], s: unknown) => unknown[] }>('core/build/internal.js');
+  const { cssOrder, mergeInlineCss } = await astroInternal<{ cssOrder: (a: unknown, b: unknown) => number; mergeInlineCss: (acc: unknown[], s: unknown) => unknown[] }>('core/build/runtime.js');
   return styles.sort(cssOrder).map(({ sheet }) => sheet).reduce(mergeInlineCss, []);
 }
 
-/** The route as the content-only rebuild renders it: stylesheets merged and ordered as Astro's BuildPipeline does, route data serialised. */
-export async function snapshotRoute(page: PageBuildData, module: string, config: { trailingSlash: string; site?: string; server: { port: number } }, manifest: Record<string, unknown>): Promise<SnapshotRoute> {
-  const { serializeRouteData } = await astroInternal<{ serializeRouteData: (r: unknown, t: string) => unknown }>('core/routing/manifest/serialization.js');
+/**
+ * What the prerender app's build environment reads of Astro's build
+ * internals and options (headElements in core/build/environment.js: the
+ * page data's stylesheets by route key, the page script's bundle, the
+ * settings' scripts, the logger's destination), made from the snapshot.
+ */
+export function buildInputs(route: Pick<SnapshotRoute, 'route' | 'pageKey' | 'styles' | 'scripts' | 'origin'>, component: string, destination: { write(event: { level: string; label?: string | null; message: string }): boolean | void }) {
+  settleStyleOrder(route.styles);
   return {
-    routeData: serializeRouteData(page.route, config.trailingSlash),
-    module,
-    // The order every page of the route got (settleStyleOrder): one more sort keeps it.
-    styles: await pageStyles(page.styles),
-    origin: config.site ? new URL(config.site).origin : `http://localhost:${config.server.port}`,
-    manifest,
+    internals: { pagesByKeys: new Map([[route.pageKey, { route: { route: route.route, component }, component, styles: route.styles }]]), entrySpecifierToBundleMap: new Map<string, string>() },
+    options: { settings: { scripts: route.scripts }, origin: route.origin, logger: { options: { destination } } },
   };
 }
 
-/* Just the parts of Astro's internals the renderer uses. */
-type Manifest = Record<string, unknown> & { base: string; assetsPrefix?: unknown; entryModules: Record<string, string>; renderers: unknown[] };
-interface PipelineClass {
-  new (logger: unknown, manifest: Manifest, runtimeMode: string, renderers: unknown[], resolve: (s: string) => Promise<string>, serverLike: boolean, streaming: boolean): object;
-}
-interface RenderContextClass {
-  create(options: Record<string, unknown>): Promise<{ render(mod: unknown): Promise<Response> }>;
-}
-interface RenderInternals {
-  Pipeline: PipelineClass;
-  RenderContext: RenderContextClass;
-  createRequest: (o: Record<string, unknown>) => Request;
-  createAssetLink: (href: string, base: string, prefix: unknown) => string;
-  createStylesheetElementSet: (s: unknown[], base: string, prefix: unknown) => Set<unknown>;
-  deserializeRouteData: (r: unknown) => { route: string; component: string };
-  Logger: new (o: Record<string, unknown>) => unknown;
-  nodeLogDestination: unknown;
-  deserializeManifest: (m: unknown) => Manifest;
-  NOOP_MIDDLEWARE_FN: unknown;
-}
+/** Astro's warnings and errors while the rebuild renders, on stderr as the build prints them. */
+const logDestination = {
+  write({ level, label, message }: { level: string; label?: string | null; message: string }) {
+    if (level === 'warn' || level === 'error') process.stderr.write(`[${label ?? 'astro'}] ${message}\n`);
+    return true;
+  },
+};
 
-const PAGE_SCRIPT_ID = 'astro:scripts/page.js';
-const BEFORE_HYDRATION_SCRIPT_ID = 'astro:scripts/before-hydration.js';
+/** The logger createRequest warns on (a page reading request headers). */
+const requestLogger = { warn: (label: string | null, message: string) => logDestination.write({ level: 'warn', label, message }) };
 
 export interface BundleRenderer {
-  /** The HTML of the catch-all route's page at `path` (props as its getStaticPaths gives them). */
-  render(props: { path: string; redirect?: string }): Promise<string>;
+  /** The HTML of the catch-all route's page at `path` (as its getStaticPaths gives it). */
+  render(props: { path: string }): Promise<string>;
 }
 
 /**
@@ -251,65 +342,37 @@ function linkPackages(bundle: string): void {
 }
 
 /**
- * Renders pages of the catch-all route with the server bundle a full build
- * saved (src/build/snapshot.ts), the way `astro build` renders them: a
- * pipeline built like Astro's BuildPipeline (core/build/pipeline.js: the
- * same `resolve` from entryModules, the route's stylesheets, no page scripts,
- * not server-like, not streaming) and a RenderContext per page, as
- * generatePath in core/build/generate.js makes it. Opens the saved bundle in
- * `dir` (the snapshot folder); throws with a reason when it cannot be used.
+ * Renders pages of the catch-all route with the prerender bundle a full
+ * build saved (src/build/snapshot.ts), the way `astro build` renders them:
+ * the bundle's own `app` (a BuildApp) given the build's internals and
+ * options as Astro's default prerenderer gives them (only what its build
+ * environment reads: buildInputs), the route data from the bundle's
+ * manifest, a request made as generate.js makes it, and
+ * renderForPrerender. Opens the saved bundle in `dir` (the snapshot
+ * folder); throws with a reason when it cannot be used.
  */
 export async function openBundle(dir: string): Promise<BundleRenderer> {
-  const route = JSON.parse(readFileSync(join(dir, 'route.json'), 'utf8')) as SnapshotRoute;
+  const saved = JSON.parse(readFileSync(join(dir, 'route.json'), 'utf8')) as SnapshotRoute;
   const bundle = join(dir, 'bundle');
-  if (!existsSync(join(bundle, route.module)) || !existsSync(join(bundle, 'renderers.mjs'))) throw new Error('the saved server bundle is incomplete');
-  if (existsSync(join(bundle, 'middleware.mjs'))) throw new Error('the site has middleware, which the content-only rebuild does not run');
-  const { Pipeline, RenderContext, createRequest, createAssetLink, createStylesheetElementSet, deserializeRouteData, Logger, nodeLogDestination, deserializeManifest, NOOP_MIDDLEWARE_FN } =
-    // Astro's internals have no public types; RenderInternals (above) names the parts used.
-    (await loadInternals()) as unknown as RenderInternals;
+  if (!existsSync(join(bundle, saved.entry))) throw new Error('the saved prerender bundle is incomplete');
+  // Astro's internals have no public types; RenderInternals (above) names the parts used.
+  const { createRequest, renderForPrerender } = (await loadInternals()) as unknown as RenderInternals;
   linkPackages(bundle);
-  const saved = deserializeManifest(route.manifest);
-  if (saved.entryModules[PAGE_SCRIPT_ID]) throw new Error('the site injects page scripts, which the content-only rebuild does not add');
-  const { renderers } = (await import(/* @vite-ignore */ pathToFileURL(join(bundle, 'renderers.mjs')).href)) as { renderers: unknown[] };
-  const mod = await ((await import(/* @vite-ignore */ pathToFileURL(join(bundle, route.module)).href)) as { page: () => Promise<unknown> | unknown }).page();
-  // What createBuildManifest (generate.js) gives a static build's pipeline.
-  const manifest: Manifest = { ...saved, routes: [], assets: new Set(), renderers, middleware: () => ({ onRequest: NOOP_MIDDLEWARE_FN }) };
-  const { base, assetsPrefix } = manifest;
-  const logger = new Logger({ dest: nodeLogDestination, level: 'warn' });
-  const resolved = new Map<string, string>();
-  // BuildPipeline's resolve: island and script URLs from the bundle's entry modules.
-  const resolve = async (specifier: string): Promise<string> => {
-    const hashed = manifest.entryModules[specifier];
-    if (typeof hashed !== 'string' || hashed === '') {
-      if (specifier === BEFORE_HYDRATION_SCRIPT_ID) return '';
-      throw new Error(`Cannot find the built path for ${specifier}`);
-    }
-    if (!resolved.has(specifier)) resolved.set(specifier, createAssetLink(hashed, base, assetsPrefix));
-    return resolved.get(specifier)!;
-  };
-  class PatchPipeline extends Pipeline {
-    headElements() {
-      return { links: new Set(), scripts: new Set(), styles: createStylesheetElementSet(route.styles, base, assetsPrefix) };
-    }
-    componentMetadata() {}
-    async getComponentByRoute() {
-      return mod;
-    }
-    async tryRewrite(): Promise<never> {
-      throw new Error('a page rewrites to another route, which the content-only rebuild does not follow');
-    }
-  }
-  const pipeline = new PatchPipeline(logger, manifest, 'production', renderers, resolve, false, false);
-  const routeData = deserializeRouteData(route.routeData);
-  const trimmedBase = base.replace(/\/$/, '');
+  const { app } = (await import(/* @vite-ignore */ pathToFileURL(join(bundle, saved.entry)).href)) as { app?: BuildAppLike };
+  if (!app || typeof app.setInternals !== 'function' || typeof app.setOptions !== 'function' || !app.manifest?.routes) throw new Error("the saved prerender bundle's entry exports no build app");
+  const routeData = app.manifest.routes.map((r) => r.routeData).find((r) => r.route === saved.route);
+  if (!routeData) throw new Error(`the saved prerender bundle has no route ${saved.route}`);
+  const { internals, options } = buildInputs(saved, routeData.component, logDestination);
+  app.setInternals(internals);
+  app.setOptions(options);
+  const trimmedBase = app.manifest.base.replace(/\/$/, '');
   return {
-    async render(props) {
+    async render({ path }) {
       // getUrlForPath in generate.js: directory format, a trailing slash.
-      const url = new URL(`${trimmedBase}${props.path}/`, route.origin);
-      const request = createRequest({ url, headers: new Headers(), logger, isPrerendered: true, routePattern: routeData.component });
-      const context = await RenderContext.create({ pipeline, pathname: props.path, request, routeData, clientAddress: undefined, props });
-      const response = await context.render(mod);
-      if (response.status !== 200) throw new Error(`rendering ${props.path} answered ${response.status}`);
+      const url = new URL(`${trimmedBase}${path}/`, saved.origin);
+      const request = createRequest({ url, headers: new Headers(), logger: requestLogger, isPrerendered: true, routePattern: routeData.component });
+      const { response } = await renderForPrerender(app, request, { routeData });
+      if (response.status !== 200) throw new Error(`rendering ${path} answered ${response.status}`);
       return Buffer.from(await response.arrayBuffer()).toString('utf8');
     },
   };

@@ -147,16 +147,22 @@ async function prepare(h: BuildContext): Promise<Ready | { fallback: string }> {
   const changed = plan.filter((p) => !p.reused);
   if (changed.length > MAX_CHANGED_PAGES) return { fallback: `${changed.length} pages changed (the content-only rebuild renders at most ${MAX_CHANGED_PAGES})` };
   const witness = witnessFor(plan, changed);
-  if (!witness) return { fallback: 'no unchanged page to check the saved server bundle against' };
+  if (!witness) return { fallback: 'no unchanged page to check the saved prerender bundle against' };
 
   // The safety net: the saved bundle must render an unchanged page exactly
   // as the full build did, else nothing it renders is trusted.
   const html = new Map<string, string>();
   const renderStarted = startPhase();
-  const bundle = await timed('content-only: open the saved server bundle', () => openBundle(dir));
-  const check = await bundle.render({ path: witness.path });
-  if (check !== cache.read(witness.key)) return { fallback: `the saved server bundle renders ${witness.path} differently from the full build` };
-  for (const page of changed) html.set(page.path, await bundle.render({ path: page.path }));
+  // Astro takes each page's props from the route's getStaticPaths, which lists just these.
+  h.renderOnly = new Set([witness.path, ...changed.map((p) => p.path)]);
+  try {
+    const bundle = await timed('content-only: open the saved prerender bundle', () => openBundle(dir));
+    const check = await bundle.render({ path: witness.path });
+    if (check !== cache.read(witness.key)) return { fallback: `the saved prerender bundle renders ${witness.path} differently from the full build` };
+    for (const page of changed) html.set(page.path, await bundle.render({ path: page.path }));
+  } finally {
+    h.renderOnly = undefined;
+  }
   const blocked = [...html].flatMap(([path, text]) => blockedScripts(pageFile(path), text, allowedHashes(h.security?.policy ?? [])));
   if (blocked.length) return { fallback: `a changed page has an inline script the Content-Security-Policy does not allow (${blocked[0]})` };
   endPhase(`content-only: ${changed.length} pages rendered (and ${witness.path} checked)`, renderStarted);

@@ -16,6 +16,7 @@ import type { BuildSecurity } from '../security/build';
 import type { CacheFileState } from './cache';
 import type { CompressionJob } from './compression';
 import type { DataWorker } from './dataWorker';
+import type { PrerenderBuild } from './astro';
 
 export interface PagePlan {
   /** Route path (`/rules/combat`). */
@@ -39,10 +40,24 @@ export interface BuildContext {
   /** Folder redirect pages of the catch-all route (rendered every build). */
   redirects?: string[];
   /**
-   * The site the content-only rebuild loaded: the saved server bundle's own
+   * The site the content-only rebuild loaded: the saved prerender bundle's own
    * copy of src/build/site.ts uses it instead of loading the content again.
    */
   site?: { contentDir: string };
+  /**
+   * The content pages the content-only rebuild renders with the saved
+   * prerender bundle (the changed ones and the one it checks): Astro finds a
+   * page's props in its route's getStaticPaths, which then lists just these.
+   */
+  renderOnly?: Set<string>;
+  /**
+   * The full build's steps for when Vite's bundles are done and no page is
+   * rendered yet, in the integrations' order: each integration adds its own
+   * at `astro:build:start`, and Astro's prerenderer, wrapped by the build
+   * output integration (src/build/output.ts), runs them once it is set up.
+   * Astro 7 calls `astro:build:ssr`, that moment in Astro 5, only for server builds.
+   */
+  beforePages?: ((build: PrerenderBuild | Error) => void | Promise<void>)[];
   /** The Content-Security-Policy's inputs and, once a page rendered it, the policy (src/integrations/security.ts). */
   security?: BuildSecurity;
   /** Cache files being written in the background (writeAtomicLater), and the first failure. */

@@ -4,7 +4,7 @@
  * mostly idle; the content database, search index and static API answers
  * (about 5 s at 5,000 pages) were then made on the main thread too, inside
  * the render of /content.sqlite.gz. So once the parse cache on disk holds
- * every page (after the full build's load at `astro:build:ssr`), a
+ * every page (after the full build's load once the bundles are done), a
  * worker builds them from that cache with the same function
  * (dataFiles.worker.ts), and the endpoints only await its answer
  * (src/build/dataFiles.ts). Without a build cache the worker would parse every
@@ -119,7 +119,7 @@ function startCopies({ search, answers, integrity }: DataFilesBuilt): void {
 }
 
 /**
- * The full build, at `astro:build:ssr`: loads the site here (the pages'
+ * The full build, once the bundles are done (BuildContext.beforePages): loads the site here (the pages'
  * copy of src/build/site.ts takes this one, as in the content-only rebuild),
  * waits for the parse cache it saved to be on disk, and starts the worker,
  * which then runs beside the pages' rendering.

@@ -17,7 +17,7 @@ import { printResult } from './result';
 import { openLedger, type Ledger } from './ledger';
 import { mark, startPhase, endPhase } from './timing';
 import { pageFile } from '../content';
-import { settleStyleOrder } from './astro';
+import { settleStyleOrder, watchPrerenderer } from './astro';
 import { startParseAhead, finishParseAhead } from './parseAhead';
 import { prepareDataWorker, startDataWorkerAfterLoad } from './dataWorker';
 
@@ -203,22 +203,29 @@ export default function buildOutput(): AstroIntegration {
     hooks: {
       // With NUCLEUS_BUILD_TIMING=1 the hooks mark where Astro's own phases end.
       'astro:config:done': () => mark('astro:config:done'),
-      'astro:build:start': () => {
+      'astro:build:start': ({ setPrerenderer }) => {
         mark('astro:build:start');
-        Object.assign(buildContext(), { building: true, pages: [] });
+        const h = buildContext();
+        const steps: NonNullable<BuildContext['beforePages']> = [];
+        Object.assign(h, { building: true, pages: [], beforePages: steps });
         startParseAhead();
         prepareDataWorker();
+        // Astro's own prerenderer renders every page; once it is set up (the
+        // bundles done), the integrations' steps for that moment run in order.
+        setPrerenderer(watchPrerenderer(async (build) => {
+          for (const step of steps) await step(build);
+        }));
+        steps.push(async () => {
+          mark('prerenderer set up (bundles done)');
+          await finishParseAhead();
+          // The data files are made on a worker thread while the pages render.
+          await startDataWorkerAfterLoad(h);
+        });
       },
       'astro:build:setup': ({ target, pages }) => {
         mark(`astro:build:setup (${target})`);
         // Every page of a route lists its stylesheets in one order, whichever pages this build renders.
         if (target === 'server') for (const page of pages.values()) settleStyleOrder(page.styles);
-      },
-      'astro:build:ssr': async () => {
-        mark('astro:build:ssr (bundles done)');
-        await finishParseAhead();
-        // The data files are made on a worker thread while the pages render.
-        await startDataWorkerAfterLoad(buildContext());
       },
       'astro:build:generated': () => mark('astro:build:generated (pages rendered)'),
       'astro:build:done': ({ dir, logger }) => {

@@ -4,7 +4,8 @@
  * on a two-core machine, and then loads the content on the main thread
  * (17–22 s at 5,000 pages with an empty parse cache). So at
  * `astro:build:start` the pages the parse cache lacks are parsed on worker
- * threads; at `astro:build:ssr`, before the first page renders, the main
+ * threads; once Vite's bundles are done, before the first page renders (the
+ * prerenderer's set-up, BuildContext.beforePages), the main
  * thread parses beside them what is left (they share one counter of files),
  * and every entry joins the parse cache: the load then finds every page parsed. The
  * entries are exactly what the load computes (the same `markdownEntry`), so

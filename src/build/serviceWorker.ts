@@ -262,12 +262,13 @@ export default function serviceWorker(): AstroIntegration {
     name: 'nucleus:service-worker',
     hooks: {
       'astro:build:start': () => {
-        buildContext().serviceWorkerCode = undefined;
-      },
-      // On the core the data files' worker leaves free once it is done (src/build/dataWorker.ts).
-      'astro:build:ssr': () => {
         const h = buildContext();
-        h.serviceWorkerCode = startServiceWorkerCode(h.dataWorker?.built);
+        h.serviceWorkerCode = undefined;
+        // Once the bundles are done (after the data worker started), on the
+        // core the data files' worker leaves free once it is done (src/build/dataWorker.ts).
+        h.beforePages?.push(() => {
+          h.serviceWorkerCode = startServiceWorkerCode(h.dataWorker?.built);
+        });
       },
       'astro:build:done': async ({ dir, logger }) => {
         await buildContext().serviceWorkerCode;

@@ -2,13 +2,16 @@
  * Saves what the content-only rebuild (scripts/build.ts) needs to skip
  * `astro build` next time the code is unchanged, in the build cache folder of
  * this code version (`patch/`):
- *  - `bundle/`: Astro's server bundle that rendered the pages. A static build
- *    deletes it after `astro:build:generated` (cleanServerOutput in Astro's
- *    static-build.js), so it is copied in that hook;
- *  - `route.json`: how Astro rendered the catch-all route: its styles (from
- *    the build's page data, merged and ordered as Astro's BuildPipeline does),
- *    its route data and module, and the serialized manifest the
- *    `astro:build:ssr` hook receives (entryModules resolve island URLs);
+ *  - `bundle/`: Astro's prerender bundle that rendered the pages (its entry
+ *    exports the app Astro's prerenderer renders with). A static build
+ *    deletes it after `astro:build:generated`, so it is copied in that hook;
+ *    where it is comes from Astro's own prerenderer, wrapped at
+ *    `astro:build:start` (src/build/output.ts, watchPrerenderer in
+ *    src/build/astro.ts);
+ *  - `route.json`: how Astro rendered the catch-all route: the bundle's
+ *    entry, the route's page-data key and stylesheets (from the build's page
+ *    data, in the order every page got), the head scripts and the origin of
+ *    the build's options;
  *  - `dist/`: the output folder without what the rebuild writes anew (content
  *    pages, which the HTML cache holds, and the data files);
  *  - `record.json`, written last: the shared and app keys
@@ -27,11 +30,11 @@ import { startPhase, endPhase } from './timing';
 import { pageFile } from '../content';
 import { CONTENT_DATABASE_FILE } from '../db';
 import { openLedger } from './ledger';
-import { pageModuleOf, serverBundleDir, snapshotRoute, type PageBuildData } from './astro';
+import { snapshotRoute, type PageBuildData, type PrerenderBuild } from './astro';
 import type { BuildSecurity } from '../security/build';
 
 /** Bumped when what is saved changes shape: an older snapshot is then not used. */
-export const SNAPSHOT_FORMAT = 5;
+export const SNAPSHOT_FORMAT = 6;
 
 /** The catch-all route, whose pages the content-only rebuild renders. */
 export const CONTENT_ROUTE = '/[...slug]';
@@ -102,7 +105,7 @@ export function* filesOf(dir: string, prefix = ''): Generator<string> {
 export default function snapshot(): AstroIntegration {
   let config: AstroConfig | undefined;
   let pages: Map<string, PageBuildData> | undefined;
-  let manifest: Record<string, unknown> | undefined;
+  let prerender: PrerenderBuild | Error | undefined;
   let staging: string | null = null;
   let bundled = false;
   return {
@@ -114,7 +117,12 @@ export default function snapshot(): AstroIntegration {
       'astro:build:start': () => {
         const dir = snapshotDir();
         bundled = false;
+        prerender = undefined;
         if (!dir) return;
+        // Where the prerender bundle is, once Astro's prerenderer (wrapped by src/build/output.ts) has loaded it.
+        buildContext().beforePages?.push((build) => {
+          prerender = build;
+        });
         rmSync(dir, { recursive: true, force: true });
         staging = `${dir}.next`;
         rmSync(staging, { recursive: true, force: true });
@@ -123,30 +131,28 @@ export default function snapshot(): AstroIntegration {
         // Astro's own PageBuildData (not exported) fits ours (astro.ts), which names the fields read.
         if (target === 'server') pages = p;
       },
-      'astro:build:ssr': ({ manifest: m }) => {
-        // Kept as it is for the snapshot's route record (snapshotRoute).
-        manifest = m;
-      },
-      'astro:build:generated': async ({ dir, logger }) => {
-        if (!staging || !config || !pages || !manifest) return;
-        const started = startPhase();
-        const server = serverBundleDir(fileURLToPath(dir));
-        const page = [...pages.values()].find((p) => p.route.route === CONTENT_ROUTE);
-        const module = pageModuleOf(CONTENT_ROUTE);
-        if (!page || !existsSync(join(server, module))) {
-          logger.warn(`no snapshot for the content-only rebuild: the server bundle has no ${module}`);
+      'astro:build:generated': ({ logger }) => {
+        if (!staging || !config || !pages) return;
+        if (!prerender || prerender instanceof Error) {
+          logger.warn(`no snapshot for the content-only rebuild: ${prerender?.message ?? "Astro's prerenderer was not the one wrapped at astro:build:start (another integration set one)"}`);
           return;
         }
-        const bundle = join(staging, 'bundle');
-        for (const file of filesOf(server)) {
-          if (!file.endsWith('.mjs') || file.startsWith('_astro/')) continue;
-          mkdirSync(join(bundle, file, '..'), { recursive: true });
-          cpSync(join(server, file), join(bundle, file));
+        const started = startPhase();
+        const route = snapshotRoute(pages, CONTENT_ROUTE, prerender);
+        if (!route) {
+          logger.warn(`no snapshot for the content-only rebuild: the build has no route ${CONTENT_ROUTE}`);
+          return;
         }
-        const route = await snapshotRoute(page, module, config, manifest);
+        // The whole bundle but the assets Astro moved out of it (none are left in a static build).
+        const bundle = join(staging, 'bundle');
+        for (const file of filesOf(prerender.bundleDir)) {
+          if (file.startsWith('_astro/')) continue;
+          mkdirSync(join(bundle, file, '..'), { recursive: true });
+          cpSync(join(prerender.bundleDir, file), join(bundle, file));
+        }
         writeFileSync(join(staging, 'route.json'), JSON.stringify(route));
         bundled = true;
-        endPhase('snapshot: server bundle saved', started);
+        endPhase('snapshot: prerender bundle saved', started);
       },
       'astro:build:done': async ({ dir, logger }) => {
         // The cache files written in the background are complete before the build ends.
