@@ -1,5 +1,10 @@
 import { test, expect } from '@playwright/test';
 
+// page.route does not see what the service worker fetches. On a busy machine
+// the worker installed by the first visit took control before the search key
+// or the reload, fetched the "unreachable" code itself, and the code loaded.
+test.use({ serviceWorkers: 'block' });
+
 test.describe('resilience', () => {
   test('search that fails to load when opened says so in place, without reloading', async ({ page }) => {
     // Count real document loads (the router's history updates are not loads).
