@@ -10,8 +10,7 @@ test.describe('resilience', () => {
     // Count real document loads (the router's history updates are not loads).
     await page.addInitScript(() => sessionStorage.setItem('test:loads', String(Number(sessionStorage.getItem('test:loads') ?? 0) + 1)));
     const loadsNow = () => page.evaluate(() => Number(sessionStorage.getItem('test:loads')));
-    // The dialog's code, and the fresh address a second try asks for (`?retry=n`, stores/connection.ts).
-    const code = /SearchDialog[^/?]*\.js(\?[^/]*)?$/;
+    const code = /SearchDialog[^/]*\.js$/;
     await page.route(code, (route) => route.abort('failed'));
     await page.goto('/guide');
     await expect(page.locator('html')).toHaveAttribute('data-search-ready', 'true');
