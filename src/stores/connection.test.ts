@@ -1,17 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { failedModuleUrl, fetchBeforeImport, offline } from './connection';
+import { fetchBeforeImport, offline } from './connection';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
-});
-
-describe('failedModuleUrl', () => {
-  it('reads the file a failed dynamic import names (Chromium, Firefox), and nothing from Safari', () => {
-    expect(failedModuleUrl(new TypeError('Failed to fetch dynamically imported module: http://x/_astro/A.1.js'))).toBe('http://x/_astro/A.1.js');
-    expect(failedModuleUrl(new TypeError('error loading dynamically imported module: http://x/_astro/B.2.js'))).toBe('http://x/_astro/B.2.js');
-    expect(failedModuleUrl(new TypeError('Importing a module script failed.'))).toBeNull();
-  });
 });
 
 describe('offline', () => {

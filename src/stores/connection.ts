@@ -1,6 +1,6 @@
 /**
- * Is the reader offline, and loading a piece of code again after its load
- * failed: answers that do not depend on the browser's version.
+ * Is the reader offline, and loading a piece of code so that a failure can
+ * be tried again: answers that do not depend on the browser's version.
  *
  * 1. `navigator.onLine` alone is not enough. Chromium 150 says `true` in a
  *    page that the service worker served while the network is down (a reload
@@ -8,12 +8,14 @@
  *    captive portals and networks without a way out). So a failed load asks
  *    the network too: a HEAD request for the site's root, which the service
  *    worker (GET routes only) and the HTTP cache (`no-store`) let through.
- * 2. A dynamic `import()` that failed is remembered by the document's module
- *    map in Chromium 150 and earlier (the HTML standard said so then), so
- *    importing the same address again rejects at once without a request.
- *    Chromium 156 fetches it again. `importAgain` asks for the file the
- *    error names under a new address (`?retry=n`), which every version
- *    fetches anew.
+ * 2. A dynamic `import()` (or modulepreload) that failed is remembered by
+ *    the document's module map in Chromium 150 and earlier (the HTML
+ *    standard said so then), so importing the same file again rejects at
+ *    once without a request; Chromium 156 fetches it again. A fresh address
+ *    (`?retry=n`) helps only the file imported itself, not the files it
+ *    imports (the sign-in dialogs and the account stores share one), so
+ *    `fetchBeforeImport` fetches the files first and imports only once they
+ *    came: a failure never reaches the module map.
  */
 import { withBase } from '../config/base';
 
@@ -34,38 +36,13 @@ export function offline(): Promise<boolean> {
   return probe;
 }
 
-/** The address a failed dynamic import names (Chromium, Firefox), or null (Safari names none). */
-export function failedModuleUrl(error: unknown): string | null {
-  const message = error instanceof Error ? error.message : String(error ?? '');
-  return /dynamically imported module:?\s+(\S+)/i.exec(message)?.[1] ?? null;
-}
-
-let retries = 0;
-
-/**
- * Loads again the code whose import failed with `error`: the same-origin
- * file it names under a new address, else `load()` as before. A file its
- * importer imports statically keeps its address, so only a failure of the
- * file imported itself can be retried this way on browsers that remember
- * failures; the callers' code is one such file each.
- */
-export function importAgain<T>(error: unknown, load: () => Promise<T>): Promise<T> {
-  const named = failedModuleUrl(error);
-  if (!named) return load();
-  const url = new URL(named, location.href);
-  if (url.origin !== location.origin) return load();
-  url.searchParams.set('retry', String(++retries));
-  return import(/* @vite-ignore */ url.href) as Promise<T>;
-}
-
 /**
  * Fetches, before `import()` asks for them, the built files that the module
  * at `importer` (its `import.meta.url`) loads lazily and whose names start
  * with one of `names` (Vite names them `name.hash.js`, and the importer's
  * text holds each as "./name.hash.js"). A fetch that fails leaves the module
- * map alone, so a browser that remembers failed imports (point 2 above) can
- * still load them once the network answers; the import that follows finds
- * them in the HTTP cache or the service worker's. Rejects, naming the file,
+ * map alone (point 2); the import that follows finds them in the HTTP cache
+ * or the service worker's, and offline the worker answers for code it keeps. Rejects, naming the file,
  * when one cannot be fetched. Does nothing for a module whose text names
  * none (the dev server serves sources).
  */

@@ -116,11 +116,11 @@ function mountDialogs(): void {
  * the browser online (retry.ts), from the connection's return or, online,
  * from the dialog's opening.
  */
-async function showUnavailable(isOffline?: boolean): Promise<void> {
+async function showUnavailable(): Promise<void> {
   const d = fallback();
   if (!d) return;
   // navigator.onLine can say online while the network is down (stores/connection.ts): a request tells.
-  const off = isOffline ?? (await offline());
+  const off = await offline();
   for (const p of d.querySelectorAll<HTMLElement>('[data-why]')) p.hidden = (p.dataset.why === 'offline') !== off;
   if (d.open) return;
   d.showModal();

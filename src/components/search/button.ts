@@ -12,7 +12,7 @@
  *    renders the same button) and opens it with the shortcut it listens for.
  *    From then on the dialog handles its shortcuts itself.
  */
-import { importAgain, offline } from '../../stores/connection';
+import { fetchBeforeImport, offline } from '../../stores/connection';
 
 const w = window as Window & { __nucleusSearchQueued?: boolean; __nucleusSearchHandled?: boolean };
 const root = document.documentElement;
@@ -42,26 +42,15 @@ async function failed(where: HTMLElement, error: unknown): Promise<void> {
 }
 
 let code: ReturnType<typeof fetchCode> | null = null;
-/** Why the last load of the dialog's code failed: the next one asks for that file anew (some browsers remember a failed import). */
-let lastFailure: unknown = null;
-const fetchCode = () => {
-  const load = () => import('./SearchDialogMount');
-  return lastFailure ? importAgain(lastFailure, load) : load();
-};
+// Its file is fetched first: a failed import() would be remembered by some browsers (stores/connection.ts), and a second try refused.
+const fetchCode = () => fetchBeforeImport(import.meta.url, ['SearchDialogMount']).then(() => import('./SearchDialogMount'));
 
 /** Starts fetching the dialog's code (once): on a hover or focus of the button, a click follows. */
 function prepare(): ReturnType<typeof fetchCode> {
-  code ??= fetchCode().then(
-    (m) => {
-      lastFailure = null;
-      return m;
-    },
-    (e: unknown) => {
-      code = null;
-      lastFailure = e;
-      throw e;
-    },
-  );
+  code ??= fetchCode().catch((e: unknown) => {
+    code = null;
+    throw e;
+  });
   return code;
 }
 
