@@ -118,6 +118,35 @@ test.describe('encounter tool', () => {
     await expect(page.getByRole('alert')).toContainText('There is no creature “no-such-creature” in the bestiary', LOADED);
   });
 
+  test('a quick entry refuses a number no document can hold, in place, and the other encounters stay listed', async ({ page, at }) => {
+    await page.goto(at('/nucleus/EncounterEditor'));
+    await page.getByRole('button', { name: 'New encounter' }).click(LOADED);
+    await page.getByRole('textbox', { name: 'Name' }).first().fill('Kept fight');
+    await waitSaved(page);
+    await page.goto(at('/nucleus/EncounterEditor'));
+    await page.getByRole('button', { name: 'New encounter' }).click(LOADED);
+    await page.getByRole('textbox', { name: 'Name' }).first().fill('Big numbers');
+    const quick = page.locator('.enc-quick');
+    await quick.locator('summary').click();
+    const health = quick.getByRole('spinbutton', { name: 'Health' });
+    await health.fill('99999999999999999999');
+    await expect(quick.getByText('Health must be at most 9,007,199,254,740,991.')).toBeVisible();
+    await expect(health).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('button', { name: 'Add quick entry' })).toBeDisabled();
+    await health.fill('2.5');
+    await expect(quick.getByText('Health must be a whole number (it is 2.5).')).toBeVisible();
+    await health.fill('12');
+    await quick.getByRole('textbox', { name: 'Name' }).fill('Vex');
+    await page.getByRole('button', { name: 'Add quick entry' }).click();
+    await expect(page.getByRole('list', { name: 'Heroes' }).getByRole('listitem')).toContainText('Health 12');
+    await waitSaved(page);
+    // Reopened, the tool lists every encounter.
+    await page.goto(at('/nucleus/EncounterEditor'));
+    const list = page.getByRole('region', { name: 'Your encounters' });
+    await expect(list.getByRole('link', { name: 'Kept fight' })).toBeVisible(LOADED);
+    await expect(list.getByRole('link', { name: 'Big numbers' })).toBeVisible();
+  });
+
   test('a ::encounter card on the game-master page opens at the table as a new encounter', async ({ page, at }) => {
     await page.goto(at('/rules/game-master'));
     await page.locator('section', { hasText: 'Lobby ambush' }).getByRole('link', { name: 'Open at the table' }).first().click();

@@ -8,7 +8,7 @@ import { useId, useMemo, useState } from 'react';
 import { useDocuments } from '../kit/useDocuments';
 import type { Catalogues, Character } from '../../rules/engine';
 import type { DocumentRepository } from '../../storage/types';
-import { heroFromCharacter, heroFromQuick, type QuickHero } from './hero';
+import { heroFromCharacter, heroFromQuick, quickNumber, type QuickHero } from './hero';
 import type { HeroSnapshot, EncounterHero } from './rules';
 import { saveParty } from './cloudParty';
 
@@ -21,7 +21,15 @@ const QUICK_FIELDS: { key: Exclude<keyof QuickHero, 'name' | 'attack'>; label: s
   { key: 'protection', label: 'Protection', min: 0 },
   { key: 'strainCapacity', label: 'Strain capacity', min: 0 },
 ];
-const EMPTY_QUICK: QuickHero = { name: '', rank: 1, reflex: 2, logic: 2, guard: 2, health: 10, protection: 0, strainCapacity: 4 };
+const ATTACK_FIELDS: { key: 'pool' | 'damage' | 'rate'; label: string; min: number }[] = [
+  { key: 'pool', label: 'Attack pool (0: none)', min: 0 },
+  { key: 'damage', label: 'Attack damage', min: 0 },
+  { key: 'rate', label: 'Attack rate', min: 1 },
+];
+type QuickNumberKey = (typeof QUICK_FIELDS)[number]['key'] | (typeof ATTACK_FIELDS)[number]['key'];
+/** The quick entry's numbers as typed: a value no document can hold is refused in place, never rounded away. */
+const EMPTY_QUICK: Record<QuickNumberKey, string> = { rank: '1', reflex: '2', logic: '2', guard: '2', health: '10', protection: '0', strainCapacity: '4', pool: '0', damage: '3', rate: '1' };
+const NUMBER_FIELDS = [...QUICK_FIELDS, ...ATTACK_FIELDS];
 
 export interface PartyProps {
   party: readonly EncounterHero[];
@@ -35,8 +43,11 @@ export interface PartyProps {
 export function Party({ party, catalogues, repository, readOnly, onAdd, onRemove }: PartyProps) {
   const uid = useId();
   const [chosen, setChosen] = useState('');
-  const [quick, setQuick] = useState<QuickHero>(EMPTY_QUICK);
-  const [attack, setAttack] = useState({ pool: 0, damage: 3, rate: 1 });
+  const [quickName, setQuickName] = useState('');
+  const [quick, setQuick] = useState(EMPTY_QUICK);
+  const checked = NUMBER_FIELDS.map((f) => ({ ...f, result: quickNumber(f.label.replace(/ \(.*\)$/, ''), quick[f.key], f.min) }));
+  const problems = Object.fromEntries(checked.flatMap((f) => ('problem' in f.result ? [[f.key, f.result.problem]] : [])));
+  const values = Object.fromEntries(checked.map((f) => [f.key, 'value' in f.result ? f.result.value : 0])) as Record<QuickNumberKey, number>;
   const [saved, setSaved] = useState<string | null>(null);
 
   const stored = useDocuments(repository, 'character');
@@ -47,10 +58,12 @@ export function Party({ party, catalogues, repository, readOnly, onAdd, onRemove
     if (c) onAdd({ kind: 'character', id: c.id }, heroFromCharacter(c, catalogues));
   };
   const addQuick = () => {
-    onAdd({ kind: 'quick' }, heroFromQuick({ ...quick, attack }));
+    if (Object.keys(problems).length) return;
+    const { pool, damage, rate, ...hero } = values;
+    onAdd({ kind: 'quick' }, heroFromQuick({ name: quickName, ...(hero as Omit<QuickHero, 'name' | 'attack'>), attack: { pool, damage, rate } }));
+    setQuickName('');
     setQuick(EMPTY_QUICK);
   };
-  const num = (v: string) => (v.trim() === '' ? 0 : Math.max(0, Math.round(Number(v) || 0)));
 
   return (
     <section className="enc-section" aria-labelledby={`${uid}-h`}>
@@ -96,28 +109,30 @@ export function Party({ party, catalogues, repository, readOnly, onAdd, onRemove
         <div className="enc-filters">
           <label className="kit-field">
             <span className="kit-label">Name</span>
-            <input className="kit-input" value={quick.name} onChange={(e) => setQuick({ ...quick, name: e.target.value })} />
+            <input className="kit-input" value={quickName} onChange={(e) => setQuickName(e.target.value)} />
           </label>
-          {QUICK_FIELDS.map((f) => (
+          {NUMBER_FIELDS.map((f) => (
             <label key={f.key} className="kit-field">
               <span className="kit-label">{f.label}</span>
-              <input type="number" inputMode="numeric" className="kit-input" min={f.min} value={quick[f.key]} onChange={(e) => setQuick({ ...quick, [f.key]: num(e.target.value) })} />
+              <input
+                type="number"
+                inputMode="numeric"
+                className="kit-input"
+                min={f.min}
+                value={quick[f.key]}
+                aria-invalid={problems[f.key] ? true : undefined}
+                aria-describedby={problems[f.key] ? `${uid}-${f.key}-problem` : undefined}
+                onChange={(e) => setQuick({ ...quick, [f.key]: e.target.value })}
+              />
+              {problems[f.key] && (
+                <span className="kit-field-issues kit-issue is-error" id={`${uid}-${f.key}-problem`}>
+                  {problems[f.key]}
+                </span>
+              )}
             </label>
           ))}
-          <label className="kit-field">
-            <span className="kit-label">Attack pool (0: none)</span>
-            <input type="number" inputMode="numeric" className="kit-input" min={0} value={attack.pool} onChange={(e) => setAttack({ ...attack, pool: num(e.target.value) })} />
-          </label>
-          <label className="kit-field">
-            <span className="kit-label">Attack damage</span>
-            <input type="number" inputMode="numeric" className="kit-input" min={0} value={attack.damage} onChange={(e) => setAttack({ ...attack, damage: num(e.target.value) })} />
-          </label>
-          <label className="kit-field">
-            <span className="kit-label">Attack rate</span>
-            <input type="number" inputMode="numeric" className="kit-input" min={1} value={attack.rate} onChange={(e) => setAttack({ ...attack, rate: Math.max(1, num(e.target.value)) })} />
-          </label>
         </div>
-        <button type="button" className="btn" disabled={readOnly} onClick={addQuick}>
+        <button type="button" className="btn" disabled={readOnly || Object.keys(problems).length > 0} onClick={addQuick}>
           Add quick entry
         </button>
       </details>

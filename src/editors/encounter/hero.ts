@@ -40,3 +40,19 @@ export function heroFromQuick(q: QuickHero): HeroSnapshot {
   const { attack, ...values } = q;
   return { ...values, name: q.name.trim() || 'Hero', initiative: q.reflex + q.logic, attacks: attack && attack.pool > 0 ? [{ name: 'Attack', ...attack, ignoresProtection: 0 }] : [] };
 }
+
+/**
+ * A quick entry's number as typed: the whole number it is, or the sentence
+ * that says why no document can hold it (empty, not a whole number, below
+ * the field's least value, beyond the largest whole number a document keeps
+ * exactly). Refused in place: the entry cannot be added until it is fixed.
+ */
+export function quickNumber(label: string, text: string, min: number): { value: number } | { problem: string } {
+  const typed = text.trim();
+  if (typed === '') return { problem: `${label} needs a number.` };
+  if (!/^-?\d+$/.test(typed)) return { problem: `${label} must be a whole number (it is ${typed}).` };
+  const value = Number(typed);
+  if (!Number.isSafeInteger(value)) return { problem: `${label} must be at most ${Number.MAX_SAFE_INTEGER.toLocaleString('en-GB')}.` };
+  if (value < min) return { problem: `${label} must be at least ${min} (it is ${value}).` };
+  return { value };
+}
