@@ -5,6 +5,7 @@
  * only the short form; anything else runs on the local database there.
  */
 import type { AstroIntegration } from 'astro';
+import type { ViteDevServer } from 'vite';
 import { relative, resolve, sep } from 'node:path';
 import type { ContentDatabase } from '../db';
 import { parseContentApiPath } from '../db/api-paths';
@@ -51,6 +52,26 @@ export function contentFileOf(path: string, contentDir: string): string | null {
   return /\.(md|ya?ml|json)$/i.test(rel) ? rel.split(sep).join('/') : null;
 }
 
+/** A module loader of the development server. */
+type ModuleImport = (id: string) => Promise<Record<string, unknown>>;
+
+/**
+ * The module runners Astro renders pages with in development: Vite 8's
+ * runnable server environments (Astro 7 renders prerendered pages in
+ * `prerender`, others in `ssr`). The site and catalogues are module state,
+ * so they must be forgotten in the very module instances those runners
+ * hold: `ssrLoadModule` has copies of its own, and forgetting there left
+ * the open page with the old text. Falls back to `ssrLoadModule` where no
+ * environment is runnable.
+ */
+function renderingImports(server: ViteDevServer): ModuleImport[] {
+  const runners = Object.entries(server.environments ?? {})
+    .filter(([name]) => name !== 'client')
+    .map(([, env]) => (env as { runner?: { import(id: string): Promise<unknown> } }).runner)
+    .filter((runner): runner is { import(id: string): Promise<Record<string, unknown>> } => !!runner);
+  return runners.length ? runners.map((runner) => (id) => runner.import(id)) : [(id) => server.ssrLoadModule(id)];
+}
+
 export default function devApi(): AstroIntegration {
   return {
     name: 'nucleus:dev-api',
@@ -69,10 +90,14 @@ export default function devApi(): AstroIntegration {
           // The site, the catalogues and the content database are loaded
           // once per process: forget them, so the next request reads the
           // files again (unchanged pages come from the parse cache).
-          Promise.all([server.ssrLoadModule('/src/build/site.ts'), server.ssrLoadModule('/src/content/index.ts')])
-            .then(([load, catalogues]) => {
-              (load as typeof import('../build/site')).forgetSite();
-              (catalogues as typeof import('../content')).forgetCatalogues();
+          Promise.all(
+            renderingImports(server).map(async (load) => {
+              const [site, content] = await Promise.all([load('/src/build/site.ts'), load('/src/content/index.ts')]);
+              (site as typeof import('../build/site')).forgetSite();
+              (content as typeof import('../content')).forgetCatalogues();
+            }),
+          )
+            .then(() => {
               logger.info(`content changed: ${file}`);
               server.hot.send({ type: 'custom', event: CONTENT_CHANGED, data: { file } });
             })
@@ -85,7 +110,8 @@ export default function devApi(): AstroIntegration {
           const path = (req.url ?? '').startsWith(base) ? (req.url ?? '').slice(base.length) : (req.url ?? '');
           if (!path.startsWith('/api/content/')) return next();
           const database = async () => {
-            const mod = (await server.ssrLoadModule('/src/build/database.ts')) as typeof import('../build/database');
+            // The pages' own module instances (renderingImports): the database follows the site they forget.
+            const mod = (await renderingImports(server)[0]!('/src/build/database.ts')) as typeof import('../build/database');
             return (await mod.getContentDatabase()).db;
           };
           answerContentRequest(path, database).then(
