@@ -64,8 +64,12 @@ export default defineConfig({
   retries: process.env.E2E_RETRIES ? Number(process.env.E2E_RETRIES) : process.env.CI ? 1 : 0,
   // scripts/test.mjs adds a JSON report to print one summary line.
   reporter: process.env.PW_REPORTERS === 'json' ? [['list'], ['json']] : [['list']],
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Ceilings, not waits: a passing test ends as soon as what it waits for
+  // shows. With two copies of the suite on two cores (tests/e2e README:
+  // docs/reliability.md) a step took up to 4× its quiet time, so the ceilings
+  // leave that room; a test that hangs still fails within a minute.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   use: {
     // Recording a trace (screencast and DOM snapshots of every action) made
     // each test take about a third more CPU, failing or not; a failing test

@@ -37,7 +37,8 @@ let origin = '';
 /** Runs an npm script as the workflow does, on the copied content and cache. */
 function npm(args: string[]): { status: number | null; output: string } {
   const r = spawnSync('npm', ['run', '--silent', ...args], {
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NUCLEUS_BASE: BASE, NUCLEUS_CONTENT_DIR: content, NUCLEUS_CACHE_DIR: cache },
+    // The Auth emulator's address the sub-path build baked in (scripts/build-e2e.mjs): a PUBLIC_ value that differs would rightly make this a full build.
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NUCLEUS_BASE: BASE, NUCLEUS_CONTENT_DIR: content, NUCLEUS_CACHE_DIR: cache, PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${process.env.NUCLEUS_E2E_AUTH_PORT}` },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
