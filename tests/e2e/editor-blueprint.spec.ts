@@ -350,7 +350,8 @@ test('export, share link and import load their code on first use, and each works
   const loaded = (chunk: string) => scripts.some((p) => new RegExp(`/${chunk}\\.[\\w-]+\\.js$`).test(p));
   // The file format's code (src/storage/transfer.ts) shares a chunk with the library's actions; found by what it writes.
   const transferLoaded = async () => {
-    for (const path of scripts) if ((await (await page.request.get(path)).text()).includes('"nucleus-library"')) return true;
+    // Quoted as the minifier writes it: Rolldown's uses backticks.
+    for (const path of scripts) if (/["'`]nucleus-library["'`]/.test(await (await page.request.get(path)).text())) return true;
     return false;
   };
   await newBlueprint(page, at);

@@ -119,11 +119,11 @@ export function FeatureDocument() {
                 </div>
                 <div className="ch-row-actions">
                   {s && s.entry.maxTimes > 1 && (
-                    <button type="button" className="btn kit-small" disabled={readOnly || (!!s.reason && !canTakeAnyway(s))} title={s.reason} aria-label={`Take ${name} once more`} onClick={() => choose(s)}>
+                    <button type="button" className="btn kit-small" disabled={readOnly || (!!s.reason && !canTakeAnyway(s))} title={s.reason} aria-label={`+1: take ${name} once more`} onClick={() => choose(s)}>
                       +1
                     </button>
                   )}
-                  <button type="button" className="btn kit-small" disabled={readOnly} aria-label={times > 1 ? `Give up one taking of ${name}` : `Give up ${name}`} onClick={() => change((c) => dropFeature(c, f.id))}>
+                  <button type="button" className="btn kit-small" disabled={readOnly} aria-label={times > 1 ? `−1: give up one taking of ${name}` : `Remove ${name}`} onClick={() => change((c) => dropFeature(c, f.id))}>
                     {times > 1 ? '−1' : 'Remove'}
                   </button>
                 </div>

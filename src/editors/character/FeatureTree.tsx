@@ -67,12 +67,15 @@ export const FeatureTree = memo(function FeatureTree({ title, tree, statuses, se
               style={{ left: `${colOf(s.entry.tier) * 33.333 + 1.2}%`, top: rowOf(n.y) * ROW + 6, height: ROW - 12 }}
               data-feature={s.entry.id}
               data-state={s.state}
-              aria-label={`${s.entry.name}, tier ${s.entry.tier}${needs}, ${stateWords[s.state]}${max > 1 ? `, taken ${s.times} of ${max} times` : ''}`}
               aria-describedby={describe}
               onClick={() => onChoose(s)}
             >
-              <span className="ch-node-name">{s.entry.name}</span>
-              <span className="ch-node-meta">
+              {/* Named by its text (axe's label-in-name): the visible name, then the rest for assistive technology; the short mark below repeats it. */}
+              <span className="ch-node-name">
+                {s.entry.name}
+                <span className="visually-hidden">{`, tier ${s.entry.tier}${needs}, ${stateWords[s.state]}${max > 1 ? `, taken ${s.times} of ${max} times` : ''}`}</span>
+              </span>
+              <span className="ch-node-meta" aria-hidden="true">
                 {s.state === 'locked' ? (
                   <>
                     <svg viewBox="0 0 16 16" width="10" height="10" aria-hidden="true">
