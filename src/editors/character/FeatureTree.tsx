@@ -67,24 +67,17 @@ export const FeatureTree = memo(function FeatureTree({ title, tree, statuses, se
               style={{ left: `${colOf(s.entry.tier) * 33.333 + 1.2}%`, top: rowOf(n.y) * ROW + 6, height: ROW - 12 }}
               data-feature={s.entry.id}
               data-state={s.state}
+              aria-label={`${s.entry.name}, tier ${s.entry.tier}${needs}, ${stateWords[s.state]}${max > 1 ? `, taken ${s.times} of ${max} times` : ''}`}
               aria-describedby={describe}
               onClick={() => onChoose(s)}
             >
-              {/* Named by its text (axe's label-in-name): the visible name, then the rest for assistive technology; the short mark below repeats it. */}
-              <span className="ch-node-name">
-                {s.entry.name}
-                <span className="visually-hidden">{`, tier ${s.entry.tier}${needs}, ${stateWords[s.state]}${max > 1 ? `, taken ${s.times} of ${max} times` : ''}`}</span>
-              </span>
-              <span className="ch-node-meta" aria-hidden="true">
-                {s.state === 'locked' ? (
-                  <>
-                    <svg viewBox="0 0 16 16" width="10" height="10" aria-hidden="true">
-                      <path d="M4 7V5a4 4 0 0 1 8 0v2h1v8H3V7zm2 0h4V5a2 2 0 0 0-4 0z" fill="currentColor" />
-                    </svg>{' '}
-                    locked
-                  </>
-                ) : (
-                  count || 'take'
+              <span className="ch-node-name">{s.entry.name}</span>
+              {/* The short mark is drawn by CSS from data-mark: the label says the state in words, and the node's only text is its name, which the label starts with (axe's label-in-name rule). */}
+              <span className="ch-node-meta" data-mark={s.state === 'locked' ? ' locked' : count || 'take'}>
+                {s.state === 'locked' && (
+                  <svg viewBox="0 0 16 16" width="10" height="10" aria-hidden="true">
+                    <path d="M4 7V5a4 4 0 0 1 8 0v2h1v8H3V7zm2 0h4V5a2 2 0 0 0-4 0z" fill="currentColor" />
+                  </svg>
                 )}
               </span>
             </button>
