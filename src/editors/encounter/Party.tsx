@@ -21,8 +21,9 @@ const QUICK_FIELDS: { key: Exclude<keyof QuickHero, 'name' | 'attack'>; label: s
   { key: 'protection', label: 'Protection', min: 0 },
   { key: 'strainCapacity', label: 'Strain capacity', min: 0 },
 ];
-const ATTACK_FIELDS: { key: 'pool' | 'damage' | 'rate'; label: string; min: number }[] = [
-  { key: 'pool', label: 'Attack pool (0: none)', min: 0 },
+/** `noun`: the field's name in a sentence, where its label carries a hint. */
+const ATTACK_FIELDS: { key: 'pool' | 'damage' | 'rate'; label: string; noun?: string; min: number }[] = [
+  { key: 'pool', label: 'Attack pool (0: none)', noun: 'Attack pool', min: 0 },
   { key: 'damage', label: 'Attack damage', min: 0 },
   { key: 'rate', label: 'Attack rate', min: 1 },
 ];
@@ -45,7 +46,7 @@ export function Party({ party, catalogues, repository, readOnly, onAdd, onRemove
   const [chosen, setChosen] = useState('');
   const [quickName, setQuickName] = useState('');
   const [quick, setQuick] = useState(EMPTY_QUICK);
-  const checked = NUMBER_FIELDS.map((f) => ({ ...f, result: quickNumber(f.label.replace(/ \(.*\)$/, ''), quick[f.key], f.min) }));
+  const checked = NUMBER_FIELDS.map((f) => ({ ...f, result: quickNumber(('noun' in f && f.noun) || f.label, quick[f.key], f.min) }));
   const problems = Object.fromEntries(checked.flatMap((f) => ('problem' in f.result ? [[f.key, f.result.problem]] : [])));
   const values = Object.fromEntries(checked.map((f) => [f.key, 'value' in f.result ? f.result.value : 0])) as Record<QuickNumberKey, number>;
   const [saved, setSaved] = useState<string | null>(null);
