@@ -235,11 +235,21 @@ export function watchPrerenderer(ready: (build: PrerenderBuild | Error) => void 
       }
       await ready(build);
     },
-    getStaticPaths: () => prerenderer.getStaticPaths(),
+    getStaticPaths: async () => endpointsLast(await prerenderer.getStaticPaths()),
     render: (request, options) => prerenderer.render(request, options),
     ...(prerenderer.collectStaticImages && { collectStaticImages: () => prerenderer.collectStaticImages!() }),
     teardown: async () => prerenderer.teardown?.(),
   });
+}
+
+/**
+ * The paths with the endpoints' after the pages', each in its order: the
+ * data files' endpoints (the database, the search manifest) await the data
+ * files worker, which makes them while the pages render; rendered first, the
+ * main thread would wait for it, idle.
+ */
+function endpointsLast<T extends { route: { type: string } }>(paths: T[]): T[] {
+  return [...paths.filter((p) => p.route.type !== 'endpoint'), ...paths.filter((p) => p.route.type === 'endpoint')];
 }
 
 /** The route record for the snapshot: the route's page data found by its route in the build's `pages`. */

@@ -33,6 +33,13 @@ export interface BuildContext {
   pages: PagePlan[];
   /** Static API answers: path → JSON text, made with the database, written by src/build/output.ts. */
   answers?: Map<string, string>;
+  /**
+   * The search index's part files (path → JSON text), handed over with the
+   * answers in a full build and written by src/build/output.ts: as routes,
+   * Astro would ask for their paths before rendering any page, and so wait
+   * for the data files worker (src/pages/search/[...file].json.ts).
+   */
+  searchParts?: Map<string, string>;
   /** Keys of what every page, and what the other routes' pages, show (renderCache.ts). */
   sharedKey?: string;
   sharedParts?: Record<string, string>;

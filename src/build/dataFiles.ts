@@ -32,8 +32,9 @@ async function dataSource(context: BuildContext = buildContext()): Promise<DataS
 
 /** `content.sqlite.gz`, the database gzipped (src/db/file.ts); hands over the API answers. */
 export async function databaseFile(context: BuildContext): Promise<Uint8Array<ArrayBuffer>> {
-  const { file, answers } = await dataSource(context);
+  const { file, answers, search } = await dataSource(context);
   context.answers = answers;
+  if (context.building) context.searchParts = new Map([...search.files].filter(([path]) => path !== SEARCH_MANIFEST_PATH));
   return file;
 }
 
@@ -42,9 +43,15 @@ export async function searchFile(path: string): Promise<string> {
   return (await dataSource()).search.files.get(path)!;
 }
 
-/** The parts' addresses (`/search/{index}/….json`). */
-export async function searchPartPaths(): Promise<string[]> {
-  const { search } = await dataSource();
+/**
+ * The parts' addresses (`/search/{index}/….json`), for the dev server: a
+ * build writes them itself (BuildContext.searchParts), since Astro collects
+ * every route's paths before it renders the first page, and these wait for
+ * the data files.
+ */
+export async function searchPartPaths(context: BuildContext = buildContext()): Promise<string[]> {
+  if (context.building) return [];
+  const { search } = await dataSource(context);
   return [...search.files.keys()].filter((path) => path !== SEARCH_MANIFEST_PATH);
 }
 
@@ -79,11 +86,10 @@ export function metaFile(context: BuildContext): { path: string; text: string } 
  * about 3 s, which the rebuild waited for before anything else).
  */
 export async function dataFiles(context: BuildContext): Promise<{ files: Map<string, string | Uint8Array>; database: Promise<Uint8Array<ArrayBuffer>> }> {
-  const { file, answers } = await dataSource(context);
+  const { file, answers, search } = await dataSource(context);
   context.answers = answers;
   const files = new Map<string, string | Uint8Array>();
-  files.set(SEARCH_MANIFEST_PATH, await searchFile(SEARCH_MANIFEST_PATH));
-  for (const path of await searchPartPaths()) files.set(path, await searchFile(path));
+  for (const [path, text] of search.files) files.set(path, text);
   files.set('/builds/latest.json', latestFile());
   files.set('/builds/current.js', currentFile());
   const meta = metaFile(context);

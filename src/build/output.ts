@@ -154,6 +154,19 @@ export function startAnswerWriter(out: string, integrity?: string): AnswerWriter
   };
 }
 
+/** The search index's part files a full build handed over (BuildContext.searchParts). */
+function writeSearchParts(h: BuildContext, out: string): void {
+  if (!h.searchParts) return;
+  const started = startPhase();
+  for (const [path, text] of h.searchParts) {
+    const file = join(out, path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+  h.searchParts = undefined;
+  endPhase('write search index parts', started);
+}
+
 /**
  * Writes the handed-over API answers and the cached pages into `out`, and
  * caches the newly rendered ones. The content-only rebuild (scripts/build.ts)
@@ -165,6 +178,7 @@ export async function writeBuildOutput(h: BuildContext, out: string, logger: Out
     throw new Error('nucleus:build-output: the pages did not hand over the content API answers (src/pages/content.sqlite.gz.ts and src/pages/[...slug].astro set them)');
   }
   removeAstroBookkeeping(out);
+  writeSearchParts(h, out);
   const answersStarted = startPhase();
   const answersWritten = (writer ?? startAnswerWriter(out)).write(h.answers);
   h.answers = undefined;
