@@ -16,13 +16,22 @@
  * to equal the full build's HTML byte for byte. In every other case, or on
  * any error before the output is written, it says why and runs
  * `astro build` with the same arguments. NUCLEUS_CONTENT_ONLY=0 always runs
- * `astro build`.
+ * `astro build`. A content error (ContentError: file and line) stops the
+ * rebuild before it writes anything, and the build fails with it: a full
+ * build would load the same content and stop at the same line.
+ *
+ * `astro build` empties its output folder when it starts, so it writes
+ * beside the folder (`dist.next/`) and the result is renamed into place
+ * only when the whole build succeeded (src/build/outFolder.ts): a failed
+ * build leaves the last good folder serving.
  */
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { startPhase, endPhase } from '../src/build/timing';
 import { printResult } from '../src/build/result';
+import { asideOf, clearAside, swapIn } from '../src/build/outFolder';
 
 const args = process.argv.slice(2);
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
@@ -51,17 +60,31 @@ function astroScript(): string {
   return join(dirname(manifest), bin.astro);
 }
 
-function astroBuild(reason: string): never {
+/**
+ * Runs `astro build` into the folder beside `out` and swaps it in once it
+ * succeeded. With options other than --outDir (`out` null) the output folder
+ * is Astro's to work out, and Astro writes it in place.
+ */
+function astroBuild(reason: string, out: string | null): never {
   console.log(`[nucleus] content-only rebuild not possible: ${reason}; running astro build`);
   printResult({ build: 'astro', fallback: reason });
-  const r = spawnSync(process.execPath, [astroScript(), 'build', ...args], { stdio: 'inherit' });
-  process.exit(r.status ?? 1);
+  if (!out) process.exit(spawnSync(process.execPath, [astroScript(), 'build', ...args], { stdio: 'inherit' }).status ?? 1);
+  clearAside(out);
+  const next = asideOf(out);
+  const r = spawnSync(process.execPath, [astroScript(), 'build', '--outDir', next], { stdio: 'inherit' });
+  if (r.status !== 0) {
+    rmSync(next, { recursive: true, force: true });
+    console.error(`[nucleus] the build failed: ${out} is left as the last good build wrote it`);
+    process.exit(r.status ?? 1);
+  }
+  swapIn(next, out);
+  process.exit(0);
 }
 
 async function main(): Promise<void> {
-  if (process.env.NUCLEUS_CONTENT_ONLY === '0') astroBuild('NUCLEUS_CONTENT_ONLY=0');
   const out = outDirOf(args);
-  if (!out) astroBuild(`options other than --outDir (${args.join(' ')})`);
+  if (process.env.NUCLEUS_CONTENT_ONLY === '0') astroBuild('NUCLEUS_CONTENT_ONLY=0', out);
+  if (!out) astroBuild(`options other than --outDir (${args.join(' ')})`, null);
   const started = startPhase();
   const wall = performance.now();
   // Loaded only when it may run (a fallback does not pay for it).
@@ -72,7 +95,14 @@ async function main(): Promise<void> {
   // process ends, and before an astro build reads and writes them.
   const { flushWrites } = await import('../src/build/cache');
   await flushWrites();
-  if ('fallback' in result) astroBuild(result.fallback);
+  if ('failed' in result) {
+    // Nothing was written: the folder is the last good build's.
+    console.error(`[nucleus] the build failed: ${result.failed}`);
+    console.error(`[nucleus] ${out} is left as the last good build wrote it`);
+    printResult({ build: 'content-only', failed: result.failed });
+    process.exit(1);
+  }
+  if ('fallback' in result) astroBuild(result.fallback, out);
   endPhase('content-only rebuild', started);
   printResult({ build: 'content-only', rendered: result.rendered });
   console.log(`[nucleus] content-only rebuild: ${result.rendered} ${result.rendered === 1 ? 'page' : 'pages'} rendered, astro build skipped (${result.pages} content pages, ${((performance.now() - wall) / 1000).toFixed(1)} s)`);

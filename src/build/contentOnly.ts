@@ -11,7 +11,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSy
 import { dirname, join } from 'node:path';
 import type { BuildContext, PagePlan } from './context';
 import { getSite } from './site';
-import { contentPagePaths, pageFile } from '../content';
+import { contentPagePaths, pageFile, ContentError, ContentErrors } from '../content';
 import { appKey, htmlCache, renderKey, sharedKey, sharedParts } from './renderCache';
 import { dataFiles } from './dataFiles';
 import { snapshotDir, snapshotIdentity, SNAPSHOT_FORMAT, environmentKey, type SnapshotRecord } from './snapshot';
@@ -27,11 +27,18 @@ import { allowedHashes, blockedScripts } from '../security/build';
 import { ANSWER_FOLDERS } from './answer-writer.mjs';
 import { CONTENT_DATABASE_FILE } from '../db';
 import { siteConfig } from '../config/site';
+import { copyKinds } from './compression';
+import { serviceWorkerTemplate } from './serviceWorker';
 
 /** More changed pages than this and a full build is the better tool (and the safer one). */
 export const MAX_CHANGED_PAGES = 50;
 
-export type PatchResult = { rendered: number; pages: number } | { fallback: string };
+/**
+ * What the rebuild did: wrote the folder; found a reason to leave it to
+ * `astro build`; or stopped the build on a content error (file and line),
+ * which a full build would stop on too, before writing anything.
+ */
+export type PatchResult = { rendered: number; pages: number } | { fallback: string } | { failed: string };
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
 
@@ -71,6 +78,9 @@ function witnessFor(plan: PagePlan[], changed: PagePlan[]): PagePlan | undefined
   return reused.find((p) => dirname(p.path) === folder) ?? reused[0];
 }
 
+/** A check that failed before the first byte went into the output folder. */
+class NotWritten extends Error {}
+
 /**
  * Runs the content-only rebuild into `out` with the build context `h` (the
  * one the saved bundle's pages read too: scripts/build.ts takes it from
@@ -81,14 +91,16 @@ export async function contentOnlyBuild(h: BuildContext, out: string, logger: Out
   try {
     ready = await prepare(h);
   } catch (e) {
+    if (e instanceof ContentError || e instanceof ContentErrors) return { failed: e.message };
     return { fallback: `an error before anything was written (${(e as Error).message.split('\n')[0]})` };
   }
   if ('fallback' in ready) return ready;
   try {
     return await write(h, out, ready, logger);
   } catch (e) {
-    // `astro build` writes the whole folder again.
-    return { fallback: `an error while writing ${out} (${(e as Error).message.split('\n')[0]})` };
+    // `astro build` writes the whole folder again (beside it, swapped in if it succeeds).
+    const when = e instanceof NotWritten ? 'before anything was written' : `while writing ${out}`;
+    return { fallback: `an error ${when} (${(e as Error).message.split('\n')[0]})` };
   }
 }
 
@@ -182,31 +194,59 @@ async function write(h: BuildContext, out: string, ready: Ready, logger: OutputL
   }
 }
 
+/**
+ * What the steps after the first write would stop on, checked before it
+ * (issue 48: a build that stops halfway must leave the folder as the last
+ * good build wrote it): the compressed copies asked for, the answers and the
+ * policy handed over, the service worker's code. Returns that code.
+ */
+async function checkBeforeWriting(h: BuildContext, snapshot: string): Promise<string> {
+  try {
+    copyKinds();
+    if (!h.answers) throw new Error('the pages did not hand over the content API answers');
+    if (!h.security?.policy) throw new Error('no page rendered the Content-Security-Policy');
+    // Made from the snapshot's offline page (the code does not depend on the folder); cached by the full build.
+    return await serviceWorkerTemplate(snapshot);
+  } catch (e) {
+    throw new NotWritten((e as Error).message);
+  }
+}
+
 async function writeWith(h: BuildContext, out: string, { dir, record, plan, redirects, html }: Ready, logger: OutputLogger, answers: AnswerWriter, handOver: () => void): Promise<PatchResult> {
   // The data files first: the database is then gzipped on the thread pool
-  // while the folder is brought up to date.
+  // while the folder is brought up to date. Until the checks below have
+  // passed nothing is written into `out`: the answer writer only links the
+  // last build's answers under their new names, and removes those links
+  // when it is stopped instead (src/build/answer-writer.mjs).
   const dataStarted = startPhase();
   Object.assign(h, { pages: plan, redirects });
-  const { files, database } = await dataFiles(h);
+  const snapshot = join(dir, 'dist');
+  let made: Awaited<ReturnType<typeof dataFiles>>;
+  try {
+    made = await dataFiles(h);
+  } catch (e) {
+    throw new NotWritten((e as Error).message);
+  }
+  const { files, database } = made;
   const data = [...files].map(([path, bytes]): [string, Uint8Array | string] => [path.slice(1), bytes]);
   endPhase('content-only: data files but the database', dataStarted);
+  const template = await checkBeforeWriting(h, snapshot);
 
   const copyStarted = startPhase();
   // The folder is brought to the snapshot's files plus the content pages,
   // data files and API answers; updating it in place spares removing and
   // writing again thousands of files that are already right.
-  const snapshot = join(dir, 'dist');
   const fromSnapshot = record.files;
   const keep = new Set([...fromSnapshot, ...plan.map((p) => pageFile(p.path)), ...data.map(([rel]) => rel), CONTENT_DATABASE_FILE]);
   if (existsSync(out) && statSync(out).isDirectory()) prune(out, (rel) => keep.has(rel));
   const ledger = openLedger(out);
   const identity = snapshotIdentity(dir);
-  const made = new Set<string>();
+  const folders = new Set<string>();
   for (const rel of fromSnapshot) {
     const file = join(out, rel);
     if (ledger.current(rel, identity, file)) continue;
-    if (!made.has(dirname(file))) mkdirSync(dirname(file), { recursive: true });
-    made.add(dirname(file));
+    if (!folders.has(dirname(file))) mkdirSync(dirname(file), { recursive: true });
+    folders.add(dirname(file));
     copyFileSync(join(snapshot, rel), file);
     ledger.record(rel, identity, file);
   }
@@ -228,7 +268,7 @@ async function writeWith(h: BuildContext, out: string, { dir, record, plan, redi
   // must not race the writer).
   handOver();
   // The folder now holds exactly `keep` besides the answers: the offline copy's list need not walk it.
-  const settled = await Promise.allSettled([writeBuildOutput(h, out, logger, ledger, answers), writeServiceWorker(out, logger, [...keep]), databaseWritten]);
+  const settled = await Promise.allSettled([writeBuildOutput(h, out, logger, ledger, answers), writeServiceWorker(out, logger, [...keep], template), databaseWritten]);
   for (const s of settled) if (s.status === 'rejected') throw s.reason;
   await writeCompressedCopies(out, logger, mayCompress);
   writeHeaders(out, record.base, h.security?.policy);

@@ -8,7 +8,7 @@
  * page, not thousands, and a file changed or replaced by hand is written
  * again. Node only.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { cacheFolder, sha, writeAtomic } from './cache';
 
@@ -25,10 +25,28 @@ export interface Ledger {
   save(): void;
 }
 
-export function openLedger(out: string): Ledger {
+/** Where the ledger of the folder `out` is kept (by its path). */
+function ledgerFile(out: string): string | null {
   const folder = cacheFolder('written');
   // Astro names the folder with a trailing slash, scripts/build.ts without.
-  const path = folder && join(folder, `${sha(resolve(out))}.json`);
+  return folder && join(folder, `${sha(resolve(out))}.json`);
+}
+
+/**
+ * The folder written as `from` is now `to` (src/build/outFolder.ts renamed
+ * it): its files keep their size, change time and inode, so its ledger
+ * becomes `to`'s, replacing what `to` had.
+ */
+export function moveLedger(from: string, to: string): void {
+  const source = ledgerFile(from);
+  const target = ledgerFile(to);
+  if (!source || !target) return;
+  if (existsSync(source)) renameSync(source, target);
+  else rmSync(target, { force: true });
+}
+
+export function openLedger(out: string): Ledger {
+  const path = ledgerFile(out);
   let last: Record<string, Stamp> = {};
   try {
     if (path && existsSync(path)) last = JSON.parse(readFileSync(path, 'utf8')) as Record<string, Stamp>;

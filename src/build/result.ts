@@ -12,6 +12,8 @@ export interface BuildResult {
   build: 'content-only' | 'astro';
   /** Why the content-only rebuild could not run (with build: 'astro'). */
   fallback: string;
+  /** Why the content-only rebuild stopped the build before writing anything (a content error, with its file and line). */
+  failed: string;
   /** Content pages rendered by the content-only rebuild. */
   rendered: number;
   /** Content pages of the catch-all route, and how many came from the HTML cache (in place or copied in). */
@@ -19,7 +21,7 @@ export interface BuildResult {
   reused: number;
   /** Cached pages copied into the output folder (the others were in place already). */
   copied: number;
-  /** Static API answers written, and renamed from the last build's. */
+  /** Static API answers written, and renamed (or, in a content-only rebuild, linked) from the last build's. */
   answersWritten: number;
   answersRenamed: number;
 }

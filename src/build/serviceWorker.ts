@@ -236,13 +236,23 @@ function removeBundlerScratch(name: string): void {
 }
 
 /**
+ * The worker's code with the placeholder for its list (see workerTemplate),
+ * made with `folder`'s offline page when no build of this configuration has
+ * cached it. The content-only rebuild makes it before it writes anything.
+ */
+export function serviceWorkerTemplate(folder: string): Promise<string> {
+  return timed('service worker code (cached per configuration)', () => workerTemplate(folder));
+}
+
+/**
  * Writes `out`/sw.js with the precache list of what `out` holds (the full and
  * the content-only build). `listing`: every file of `out` but the static
- * answers, when the caller knows them (offlineCopyList).
+ * answers, when the caller knows them (offlineCopyList). `code`: the
+ * worker's code when the caller made it already (serviceWorkerTemplate).
  */
-export async function writeServiceWorker(out: string, logger: OutputLogger, listing?: readonly string[]): Promise<void> {
+export async function writeServiceWorker(out: string, logger: OutputLogger, listing?: readonly string[], code?: string): Promise<void> {
   const started = startPhase();
-  const template = await timed('service worker code (cached per configuration)', () => workerTemplate(out));
+  const template = code ?? (await serviceWorkerTemplate(out));
   const entries = await timed('service worker precache list', () => precacheList(out));
   writeFileSync(join(out, 'sw.js'), template.replace(PLACEHOLDER_JS, () => JSON.stringify(entries)));
   // Each editor's code, which the editor's page caches once the editor is open (src/editors/offline.ts).
