@@ -12,19 +12,40 @@ import type { Download, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
-test.describe.configure({ timeout: 120_000 });
+// Under two copies of the suite on two cores the encounter test takes up to two minutes.
+test.describe.configure({ timeout: 240_000 });
 
 const LOADED = { timeout: 45_000 };
 const waitSaved = (page: Page) => expect(page.locator('[data-save-state]')).toHaveText('Saved on this device', LOADED);
 const hero = '{"name":"Vex","rank":1,"reflex":2,"logic":2,"guard":2,"health":99999999999999999999,"protection":0,"strainCapacity":4,"initiative":4,"attacks":[]}';
 
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+/** axe over the page, or over `include` only (the part this spec adds). */
+async function axe(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function downloaded(download: Download): Promise<Record<string, unknown>> {
   return JSON.parse(await readFile((await download.path())!, 'utf8')) as Record<string, unknown>;
+}
+
+/** A record written straight into this device's IndexedDB, as an older Nucleus or a damaged store leaves one. */
+async function plant(page: Page, record: Record<string, unknown>) {
+  await page.evaluate(async (record) => {
+    const db = await new Promise<IDBDatabase>((done, fail) => {
+      const open = indexedDB.open('nucleus-documents');
+      open.onsuccess = () => done(open.result);
+      open.onerror = () => fail(open.error);
+    });
+    const tx = db.transaction(['documents', 'summaries'], 'readwrite');
+    tx.objectStore('documents').put(record);
+    const { document: _d, ...summary } = record;
+    tx.objectStore('summaries').put({ ...summary, bytes: JSON.stringify(record).length });
+    await new Promise((done) => (tx.oncomplete = done));
+    db.close();
+  }, record);
 }
 
 /** A new encounter by mouse, named and saved; returns its id. */
@@ -43,26 +64,16 @@ test('a bad journal entry and a bad stored encounter are listed with their sente
 
   // What a page closed before the quick entry's number was refused left in the journal (written as text,
   // as the page wrote it), and an older Nucleus's encounter (no schema version) with the same number.
-  await page.evaluate(
-    async ({ edited, hero, at0 }) => {
+  const oldFight = await page.evaluate(
+    ({ edited, hero, at0 }) => {
       const doc = `{"id":"${edited}","schemaVersion":1,"kind":"encounter","name":"Dock ambush","tags":[],"createdAt":"${at0}","updatedAt":"${at0}","creatures":[],"party":[{"id":"h0","source":{"kind":"quick"},"snapshot":${hero}}]}`;
       localStorage.setItem(`nucleus:journal:${edited}:closed-page`, `{"documentId":"${edited}","pageId":"closed-page","basedOn":1,"editedAt":${Date.now()},"document":${doc}}`);
       const old = JSON.parse(`{"id":"old-fight","kind":"encounter","name":"Old fight","createdAt":"${at0}","updatedAt":"${at0}","creatures":[],"party":[{"id":"h0","source":{"kind":"quick"},"snapshot":${hero}}]}`);
-      const record = { id: 'old-fight', kind: 'encounter', name: 'Old fight', tags: [], revision: 1, createdAt: at0, updatedAt: at0, valid: true, document: old };
-      const db = await new Promise<IDBDatabase>((done, fail) => {
-        const open = indexedDB.open('nucleus-documents');
-        open.onsuccess = () => done(open.result);
-        open.onerror = () => fail(open.error);
-      });
-      const tx = db.transaction(['documents', 'summaries'], 'readwrite');
-      tx.objectStore('documents').put(record);
-      const { document: _d, ...summary } = record;
-      tx.objectStore('summaries').put({ ...summary, bytes: JSON.stringify(record).length });
-      await new Promise((done) => (tx.oncomplete = done));
-      db.close();
+      return old as Record<string, unknown>;
     },
     { edited, hero, at0 },
   );
+  await plant(page, { id: 'old-fight', kind: 'encounter', name: 'Old fight', tags: [], revision: 1, createdAt: at0, updatedAt: at0, valid: true, document: oldFight });
 
   await page.goto(at('/nucleus/EncounterEditor'));
   const list = page.getByRole('region', { name: 'Your encounters' });
@@ -112,4 +123,26 @@ test('a bad journal entry and a bad stored encounter are listed with their sente
   await axe(page);
   const [keptFile] = await Promise.all([page.waitForEvent('download'), kept.getByRole('button', { name: 'Export “Dock ambush” (unsaved edits)' }).click()]);
   expect(keptFile.suggestedFilename()).toBe('dock-ambush-unsaved-edits.nucleus.json');
+});
+
+test('the creature list lists every other creature beside one that cannot be read, with its sentence and Export', async ({ page, at }) => {
+  await page.goto(at('/nucleus/CreatureEditor'));
+  await page.getByRole('button', { name: 'New creature' }).click(LOADED);
+  await page.getByLabel('Name', { exact: true }).fill('Kept beast');
+  await waitSaved(page);
+  const at0 = new Date().toISOString();
+  // An older Nucleus's creature (no schema version) whose threat rank is not a number.
+  const document = { id: 'old-beast', kind: 'creature', name: 'Old beast', creatureKind: 'beast', threatRank: 'high', attributes: { frame: 1, reflex: 1, logic: 1, nerve: 1, sync: 1 }, skills: {}, properties: [], attacks: [], createdAt: at0, updatedAt: at0 };
+  await plant(page, { id: 'old-beast', kind: 'creature', name: 'Old beast', tags: [], revision: 1, createdAt: at0, updatedAt: at0, valid: true, document });
+
+  await page.goto(at('/nucleus/CreatureEditor'));
+  await expect(page.getByRole('list', { name: 'Creatures found' }).getByRole('link', { name: 'Kept beast', exact: true })).toBeVisible(LOADED);
+  const bad = page.getByRole('list', { name: 'Creatures that cannot be read' }).locator('[data-unreadable="document"]');
+  await expect(bad).toContainText('Nucleus cannot read this creature as it is stored: threatRank: expected a whole number. Export it to keep a copy.');
+  const [file] = await Promise.all([page.waitForEvent('download'), bad.getByRole('button', { name: 'Export “Old beast”' }).click()]);
+  expect(await downloaded(file)).toMatchObject({ id: 'old-beast', threatRank: 'high' });
+  // The rows this adds (the bestiary rows' own labels are the creature spec's).
+  await axe(page, '.cr-unreadable');
+  await bad.getByRole('link', { name: 'Old beast', exact: true }).click();
+  await expect(page.locator('.kit-missing[data-unreadable="document"]')).toContainText('“Old beast”: Nucleus cannot read this creature');
 });
