@@ -89,6 +89,7 @@ export {
   importCollisions,
   exportDocument,
   exportLibrary,
+  exportUnreadable,
   exportFileName,
   problemLine,
   ImportError,

@@ -49,7 +49,7 @@ async function stored(r: LocalRepository, name = 'Longarm') {
   return saved.stored;
 }
 
-describe('edit journal (journal.ts J1–J5, session S6)', () => {
+describe('edit journal (journal.ts J1–J7, session S6)', () => {
   it('J1 an edit is in the journal at once, before any save; J2 the save clears it', async () => {
     const storage = webStorage();
     const r = await repo();
@@ -204,7 +204,7 @@ describe('edit journal (journal.ts J1–J5, session S6)', () => {
     const outcomes = await replayJournals(r, { journal: createJournal(storage, 'list'), isGone });
     expect(asked.sort()).toEqual(['closed-tab', 'open-tab']);
     expect(mostAtOnce).toBe(2);
-    expect(outcomes.map((o) => o.stored.document.name)).toEqual(['Closed tab']);
+    expect(outcomes.map((o) => (o.kind === 'kept' ? o.problem : o.stored.document.name))).toEqual(['Closed tab']);
     expect(createJournal(storage, 'list').others()).toHaveLength(3);
   });
 
@@ -230,5 +230,49 @@ describe('edit journal (journal.ts J1–J5, session S6)', () => {
     expect((await r.get('w1'))?.document).toHaveProperty('notes');
     s.update((d) => ({ ...d, notes: 'short' }));
     expect(s.$tooLarge.get()).toBeNull();
+  });
+
+  it('J7 an entry that fails its schema is kept and marked; its document opens as stored, with the sentence', async () => {
+    const storage = webStorage();
+    const r = await repo();
+    await stored(r);
+    createJournal(storage, 'closed').write({ documentId: 'w1', basedOn: 1, editedAt: 1, document: doc({ name: 'Typed', rank: 1.5 }) });
+
+    const s = await page(storage, r, 'w1', 'b');
+    expect(s.$document.get().name).toBe('Longarm');
+    expect(s.$recovered.get()).toBeNull();
+    expect(s.$error.get()).toBe(
+      'Edits made before the page last closed are kept apart, not in this document. These edits could not be saved: rank: expected a whole number. The list of documents offers them to export.',
+    );
+    const [kept] = createJournal(storage, 'list').others();
+    expect(kept).toMatchObject({ pageId: 'closed', problem: 'These edits could not be saved: rank: expected a whole number.' });
+    expect(kept!.document.name).toBe('Typed');
+    expect((await r.get('w1'))?.revision).toBe(1);
+  });
+
+  it('J7 an entry the storage fails to write is kept as it was for the next replay, and the others are replayed', async () => {
+    const storage = webStorage();
+    const r = await repo();
+    await stored(r);
+    const other = await r.save(doc({ id: 'w2', name: 'Sidearm' }), { basedOn: 0 });
+    expect(other.ok).toBe(true);
+    createJournal(storage, 'closed-1').write({ documentId: 'w1', basedOn: 1, editedAt: 1, document: doc({ name: 'Longarm, typed' }) });
+    createJournal(storage, 'closed-2').write({ documentId: 'w2', basedOn: 1, editedAt: 2, document: doc({ id: 'w2', name: 'Sidearm, typed' }) });
+    // A storage that is full for w1's save only.
+    const full = Object.create(r) as LocalRepository;
+    full.save = (d, o) => (d.id === 'w1' ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : r.save(d, o));
+
+    const outcomes = await replayJournals(full, { journal: createJournal(storage, 'list'), isGone: gone });
+    expect(outcomes.map((o) => o.kind)).toEqual(['kept', 'restored']);
+    expect(outcomes[0]).toMatchObject({ kind: 'kept', unreadable: false, problem: expect.stringMatching(/storage for Nucleus is full/) });
+    expect((await r.get('w2'))?.name).toBe('Sidearm, typed');
+    const left = createJournal(storage, 'list').others();
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ documentId: 'w1', pageId: 'closed-1' });
+    expect(left[0]!.problem).toBeUndefined();
+    // With room again, the next replay saves it.
+    await replayJournals(r, { journal: createJournal(storage, 'list'), isGone: gone });
+    expect((await r.get('w1'))?.name).toBe('Longarm, typed');
+    expect(storage.items.size).toBe(0);
   });
 });

@@ -26,9 +26,17 @@
  *    it: two tabs reloaded at the same moment, the editor list and the
  *    library never replay the same entry twice. Entries with the same
  *    edits make one conflict copy at most.
+ * J7 An entry that cannot be saved never stops the others: the replay goes
+ *    on with the next document. An entry the store refuses as a document
+ *    (it fails its schema: an older Nucleus, a damaged storage) is kept in
+ *    the journal marked with the sentence why, so the editor's list and the
+ *    library show it with that sentence and an Export; one the storage
+ *    failed to write is kept as it was, for the next replay. Neither is
+ *    dropped without the player asking.
  */
 import type { NucleusDocument } from '../rules';
 import { conflictCopyName } from './conflicts';
+import { isStorageFailure, whyFailed } from './problems';
 import type { DocumentRepository, StoredDocument } from './types';
 
 /** What one page has typed into one document and not yet seen stored. */
@@ -48,6 +56,8 @@ export interface JournalEntry {
    * IndexedDB committed but before it heard so).
    */
   landing?: { revision: number; content: string };
+  /** J7: why this entry could not be saved as a document (it is kept until the player drops it). */
+  problem?: string;
 }
 
 /** The part of the Web Storage API the journal uses (localStorage in the browser). */
@@ -120,8 +130,10 @@ export interface Journal {
   othersOf(documentId: string): JournalEntry[];
   /** Every entry written by other pages (for replay on the list and library). */
   others(): JournalEntry[];
-  /** Removes another page's entry once it has been replayed. */
+  /** Removes another page's entry once it has been replayed (or the player discarded it). */
   drop(entry: JournalEntry): void;
+  /** J7: marks another page's entry with why it cannot be saved (false when the journal could not be written). */
+  markUnreadable(entry: JournalEntry, problem: string): boolean;
 }
 
 function parseEntry(raw: string | null): JournalEntry | null {
@@ -176,6 +188,15 @@ export function createJournal(storage: JournalStorage | null = browserJournalSto
         // as in clear
       }
     },
+    markUnreadable(entry, problem) {
+      if (!storage) return false;
+      try {
+        storage.setItem(keyOf(entry.documentId, entry.pageId), JSON.stringify({ ...entry, problem }));
+        return true;
+      } catch {
+        return false;
+      }
+    },
   };
 }
 
@@ -202,7 +223,16 @@ export type Recovery =
   /** The journal's edits are now the stored document. */
   | { kind: 'restored'; stored: StoredDocument }
   /** The stored document had moved on: the edits are a conflict copy beside it. */
-  | { kind: 'copy'; stored: StoredDocument; copy: StoredDocument };
+  | { kind: 'copy'; stored: StoredDocument; copy: StoredDocument }
+  /**
+   * J7: the edits could not be saved and stay in the journal: `unreadable`
+   * when they fail the document's schema (the entry is marked with
+   * `problem`), else the storage failed (`problem` says how).
+   */
+  | { kind: 'kept'; entry: JournalEntry; problem: string; unreadable: boolean };
+
+/** What an opened document says it recovered (a kept entry is said as a sentence instead). */
+export type Recovered = Extract<Recovery, { kind: 'restored' | 'copy' }>;
 
 export interface ReplayOptions {
   journal?: Journal;
@@ -223,7 +253,14 @@ export async function replayJournal(repo: DocumentRepository, documentId: string
     // Read under the lock (J6): what another page replayed meanwhile is gone from the journal.
     for (const entry of journal.othersOf(documentId)) {
       if (!(await isGone(entry.pageId))) continue;
-      const done = await replayEntry(repo, entry, options, copied);
+      let done: Recovery | null;
+      try {
+        done = await replayEntry(repo, entry, options, copied);
+      } catch (e) {
+        // J7: kept, and the next entry is replayed all the same.
+        outcome = keep(journal, entry, e);
+        continue;
+      }
       journal.drop(entry);
       if (done) outcome = done;
     }
@@ -247,6 +284,29 @@ export async function replayJournals(repo: DocumentRepository, options: ReplayOp
     if (r) outcomes.push(r);
   }
   return outcomes;
+}
+
+/** J7: an entry that could not be saved stays in the journal; one that is not a document is marked with why. */
+function keep(journal: Journal, entry: JournalEntry, e: unknown): Recovery {
+  const unreadable = !isStorageFailure(e);
+  const problem = unreadable ? unreadableEntrySentence(e) : whyFailed(e);
+  if (unreadable && entry.problem !== problem) journal.markUnreadable(entry, problem);
+  return { kind: 'kept', entry: { ...entry, ...(unreadable ? { problem } : {}) }, problem, unreadable };
+}
+
+/** Why a journal entry is not a document Nucleus can save, as a sentence (the schema's own words for the field). */
+export function unreadableEntrySentence(e: unknown): string {
+  const why = e instanceof Error && e.name === 'RulesError' ? e.message : whyFailed(e, 'Nucleus cannot read them as a document.');
+  return `These edits could not be saved: ${why.replace(/\.$/, '')}.`;
+}
+
+/**
+ * J7: the entries of gone pages that could not be saved (marked by a replay),
+ * of one kind or of every kind, oldest edit first: what the editor's list
+ * and the library show with their sentence and an Export.
+ */
+export function unreadableEntries(journal: Journal = createJournal(), kind?: string): (JournalEntry & { problem: string })[] {
+  return journal.others().filter((e): e is JournalEntry & { problem: string } => typeof e.problem === 'string' && (!kind || (e.document as { kind?: unknown }).kind === kind));
 }
 
 /** One entry into the store; `copied`: content keys of the conflict copies this replay made (J6: the same edits, one copy). */

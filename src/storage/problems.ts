@@ -31,7 +31,8 @@ export function storageProblem(e: unknown): string {
   return `${storageCause(e)} ${keep}`;
 }
 
-const isStorageFailure = (e: unknown) => (typeof DOMException !== 'undefined' && e instanceof DOMException) || e instanceof StorageBlockedError;
+/** A failure of the browser's storage (rather than of what was stored). */
+export const isStorageFailure = (e: unknown) => (typeof DOMException !== 'undefined' && e instanceof DOMException) || e instanceof StorageBlockedError;
 
 /** Why something failed, as a whole sentence: the storage's or the cloud's failure in words, a sentence of Nucleus's own, or `fallback`. */
 export function whyFailed(e: unknown, fallback = 'Something went wrong in this page; reload and try again.'): string {

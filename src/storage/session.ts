@@ -35,7 +35,7 @@ import type { ReadableAtom } from 'nanostores';
 import type { NucleusDocument } from '../rules';
 import { MAX_CLOUD_JSON, type DocumentRepository, type MovedToCopy, type StoredDocument } from './types';
 import { activeRepository } from './active';
-import { createJournal, holdPageLock, replayJournal, type Journal, type Recovery, type ReplayOptions } from './journal';
+import { createJournal, holdPageLock, replayJournal, type Journal, type Recovered, type ReplayOptions } from './journal';
 import { SessionCore } from './session/core';
 import { whyFailed } from './problems';
 import { ConflictKeeper, newDocumentId } from './session/conflicts';
@@ -88,7 +88,7 @@ export interface DocumentSession {
   readonly $movedToCopy: ReadableAtom<MovedToCopy | null>;
   dismissMovedToCopy(): void;
   /** S6: what opening recovered from a page that went away with edits unsaved. */
-  readonly $recovered: ReadableAtom<Recovery | null>;
+  readonly $recovered: ReadableAtom<Recovered | null>;
   /** S7: the revision another tab or device saved over what was shown (nothing was unsaved). */
   readonly $replaced: ReadableAtom<{ revision: number } | null>;
   /** S7: characters of the document's JSON when over MAX_CLOUD_JSON, else null. */
@@ -133,16 +133,31 @@ export class DocumentNotFoundError extends Error {
   }
 }
 
+/** The stored document fails its schema (journal.ts J7's counterpart for a record): it is shown with its sentence and an Export, never edited. */
+export class UnreadableDocumentError extends Error {
+  override readonly name = 'UnreadableDocumentError';
+  constructor(readonly stored: StoredDocument & { problem: string }) {
+    super(stored.problem);
+  }
+}
+
 export { newDocumentId };
 
 /** What opening finds: the stored document (or a new one) and what a gone page left in the journal (S6). */
 async function load(repo: DocumentRepository, source: string | NucleusDocument, journal: Journal | null, options: OpenOptions) {
   if (typeof source !== 'string') return { initial: source, stored: null, recovered: null, recoveryError: null };
-  let recovered: Recovery | null = null;
+  let recovered: Recovered | null = null;
   let recoveryError: string | null = null;
   if (journal) {
     try {
-      recovered = await replayJournal(repo, source, { journal, validity: options.validity, isGone: options.isGone });
+      const replayed = await replayJournal(repo, source, { journal, validity: options.validity, isGone: options.isGone });
+      if (replayed?.kind !== 'kept') recovered = replayed;
+      else {
+        // J7: the document opens as stored; the entry stays in the journal, its sentence said here.
+        recoveryError = replayed.unreadable
+          ? `Edits made before the page last closed are kept apart, not in this document. ${replayed.problem} The list of documents offers them to export.`
+          : `Edits made before the page last closed could not be recovered yet (they are kept for the next opening). ${replayed.problem}`;
+      }
     } catch (e) {
       // The entry stays in the journal for the next opening; the player is told.
       recoveryError = `Edits made before the page last closed could not be recovered yet (they are kept for the next opening). ${whyFailed(e)}`;
@@ -150,7 +165,7 @@ async function load(repo: DocumentRepository, source: string | NucleusDocument, 
   }
   const found = await repo.get(source);
   if (!found) throw new DocumentNotFoundError(source);
-  if (found.problem) throw new Error(found.problem);
+  if (found.problem) throw new UnreadableDocumentError(found as StoredDocument & { problem: string });
   return { initial: found.document, stored: found, recovered, recoveryError };
 }
 

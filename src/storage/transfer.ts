@@ -190,6 +190,18 @@ export function exportDocument(document: NucleusDocument): { fileName: string; t
   return { fileName: exportFileName(document.name), text: JSON.stringify(document, null, 2) };
 }
 
+/**
+ * A document Nucleus cannot read (a stored record or a journal entry that
+ * fails its schema), as it is, so the player keeps it; `what` names what it
+ * is beside the name ("unsaved edits"). Nothing of it is trusted: a name that
+ * is not text gives a file named "document".
+ */
+export function exportUnreadable(document: unknown, what?: string): { fileName: string; text: string } {
+  const name = (document as { name?: unknown } | null)?.name;
+  const base = typeof name === 'string' && name.trim() ? name : 'document';
+  return { fileName: exportFileName(what ? `${base} ${what}` : base), text: JSON.stringify(document, null, 2) };
+}
+
 /** T1: the file for several documents (a selection, or the whole library). */
 export function exportLibrary(documents: readonly NucleusDocument[], exportedAt: Date = new Date(), name = 'nucleus-library'): { fileName: string; text: string } {
   const file: LibraryFile = { format: LIBRARY_FORMAT, version: LIBRARY_VERSION, exportedAt: exportedAt.toISOString(), documents: [...documents] };

@@ -106,7 +106,8 @@ function AttachCharacter({ cloud }: { cloud: CampaignCloud }) {
     void import('../../storage/active')
       .then((m) => m.activeRepository())
       .then((repo) => repo.list({ kind: 'character' }))
-      .then((list) => setCharacters(list))
+      // A character that cannot be read cannot be shared (the library lists it with its sentence).
+      .then((list) => setCharacters(list.filter((d) => !d.problem)))
       .catch(() => setCharacters([]));
   }, []);
   if (characters === null) return null;

@@ -14,6 +14,7 @@ import * as lib from './libraryState';
 import { useFileDrop } from './useFileDrop';
 import { FilterBar, Toolbar } from './LibraryFilters';
 import { DocumentList, SelectBar } from './LibraryList';
+import { KeptEditsList } from './KeptEdits';
 import LibraryDialogs from './LibraryDialogs';
 import '../account/account.css';
 import './library.css';
@@ -87,6 +88,7 @@ function Library({ showSync: syncPage = false }: Props) {
       <SelectBar />
 
       <DocumentList showSync={showSync} />
+      <KeptEditsList />
       <p className="lib-drop-hint" aria-hidden={!dragging}>
         Drop .nucleus.json files to import them
       </p>

@@ -7,6 +7,7 @@ import {
   duplicateDocument,
   exportDocument,
   exportLibrary,
+  exportUnreadable,
   importCollisions,
   parseImport,
   ImportError,
@@ -41,8 +42,11 @@ export async function full(doc: DocumentSummary): Promise<StoredDocument> {
   return stored;
 }
 
+/** One document as a file; one that cannot be read is exported as it is stored (the player keeps it). */
 export async function exportOne(doc: DocumentSummary): Promise<string> {
-  const file = exportDocument((await full(doc)).document);
+  const stored = await (await libraryRepository()).get(doc.id);
+  if (!stored) throw new Error(`"${doc.name}" is no longer on this device (deleted forever in another tab?).`);
+  const file = stored.problem ? exportUnreadable(stored.document) : exportDocument(stored.document);
   download(file.fileName, file.text);
   return `Exported "${doc.name}" as ${file.fileName}.`;
 }

@@ -12,7 +12,7 @@ import { DOCUMENT_KINDS, type DocumentKind } from '../../rules';
 import { $accountDocumentCounts } from '../../stores/user';
 import { activeRepository, applyListQuery, type DocumentRepository, type DocumentSummary, type ListQuery, type Usage } from '../../storage';
 import { $storageProblem } from '../../storage/active';
-import { replayJournals } from '../../storage/journal';
+import { replayJournals, unreadableEntries, type JournalEntry } from '../../storage/journal';
 import { whyFailed } from '../../storage/problems';
 
 export type LibraryView = 'documents' | 'trash';
@@ -86,6 +86,9 @@ export const libraryRepository = (): Promise<DocumentRepository> => (repoPromise
 /** Summaries where the repository keeps them (this device), else the full list. */
 const listed = (repo: DocumentRepository, query?: ListQuery): Promise<DocumentSummary[]> => (repo.summaries ? repo.summaries(query) : repo.list(query));
 
+/** Edits closed editor pages left that could not be saved (journal.ts J7): listed apart, each with an Export. */
+export const $keptEdits = atom<(JournalEntry & { problem: string })[]>([]);
+
 let replayed = false;
 let reloadTimer: ReturnType<typeof setTimeout> | undefined;
 let usageTimer: ReturnType<typeof setTimeout> | undefined;
@@ -99,6 +102,7 @@ export async function reloadLibrary(): Promise<void> {
       await replayJournals(repo).catch(() => undefined);
     }
     const [live, trash] = await Promise.all([listed(repo), listed(repo, { trash: true })]);
+    $keptEdits.set(unreadableEntries());
     $documents.set([...live, ...trash]);
     // Storage that cannot be used: the page's memory stands in, and the sentence says so.
     $loadError.set($storageProblem.get());

@@ -9,6 +9,7 @@ import { CREATURE_KINDS, type BestiaryEntry, type Creature, capitalized } from '
 import { useOwnCreatures } from './useOwnCreatures';
 import type { DocumentRepository } from '../../storage';
 import { whyFailed } from '../../storage/problems';
+import { UnreadableDocumentRow, UnreadableEditsRow } from '../kit/Unreadable';
 import { copyFromBestiary, creatureRows, duplicateCreature, type CreatureKind, type CreatureListFilter } from './creatureList';
 
 
@@ -28,7 +29,7 @@ export interface CreatureListProps {
 
 export function CreatureList({ bestiary, repository, start, hrefFor, open, bestiaryHref, newId }: CreatureListProps) {
   const uid = useId();
-  const { mine, error: readError } = useOwnCreatures(repository);
+  const { mine, unreadable, keptEdits, error: readError } = useOwnCreatures(repository);
   const error = readError ? `Your creatures could not be read from this device. ${whyFailed(readError)}` : null;
   const [filter, setFilter] = useState<CreatureListFilter>({ text: '', kind: '', threatRank: 0, source: 'all' });
 
@@ -105,7 +106,18 @@ export function CreatureList({ bestiary, repository, start, hrefFor, open, besti
           {error}
         </p>
       )}
-      {mine !== null && mine.length === 0 && <p className="kit-muted">No creatures of your own on this device yet: start a new one, or copy one from the bestiary below.</p>}
+      {(unreadable.length > 0 || keptEdits.length > 0) && (
+        // Apart from the rows: they have no kind or rank to filter by, and they are never hidden by a filter.
+        <ul className="kit-doc-list cr-unreadable" aria-label="Creatures that cannot be read">
+          {unreadable.map((d) => (
+            <UnreadableDocumentRow key={d.id} doc={d} noun="creature" onOpen={(id) => (open ? open(id) : location.assign(hrefFor(id)))} />
+          ))}
+          {keptEdits.map((e) => (
+            <UnreadableEditsRow key={`${e.documentId}:${e.pageId}`} entry={e} noun="creature" />
+          ))}
+        </ul>
+      )}
+      {mine !== null && mine.length === 0 && unreadable.length === 0 && <p className="kit-muted">No creatures of your own on this device yet: start a new one, or copy one from the bestiary below.</p>}
       <p className="cr-browser-count" role="status" aria-live="polite">
         {mine === null ? 'Reading your creatures…' : `${rows.length} ${rows.length === 1 ? 'creature' : 'creatures'}`}
       </p>

@@ -86,8 +86,9 @@ export const encounterEditor: EditorDefinition<Encounter> = {
     const [creatures, characters] = await Promise.all([repository.list({ kind: 'creature' }), repository.list({ kind: 'character' })]).catch(() => [[], []]);
     const refilled = refillReferences(doc, {
       bestiary: catalogues.creatures ?? [],
-      creatures: creatures.map((d) => d.document as Creature),
-      characters: characters.map((d) => d.document as Character),
+      // Documents that cannot be read are no source of attacks (their content fails its schema).
+      creatures: creatures.filter((d) => !d.problem).map((d) => d.document as Creature),
+      characters: characters.filter((d) => !d.problem).map((d) => d.document as Character),
       catalogues,
     });
     return { doc: refilled.doc, notice: refillNotice(refilled) };

@@ -3,14 +3,19 @@
  * prominent "New …". Documents of the same name show their created date and
  * a short id beside the name (on every screen, not in a tooltip); a
  * document just moved to the trash can be brought back from the notice.
+ * A document or a journal entry that fails its schema is listed among the
+ * others with its sentence and an Export (Unreadable.tsx): one bad record
+ * never hides the rest.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Catalogues, NucleusDocument } from '../../rules';
-import type { DocumentRepository, StoredDocument } from '../../storage/types';
+import type { DocumentRepository } from '../../storage/types';
 import { trashHref } from '../../storage/editorLinks';
 import { repeatedNames, shortId } from '../../storage/names';
 import type { EditorDefinition } from './definition';
 import type { RulesLinks } from './catalogues';
+import { UnreadableDocumentRow, UnreadableEditsRow } from './Unreadable';
+import { editorListing, isUnreadable, shownName, type EditorListing } from './listing';
 
 /** The sentence over the list; `trashed`: the document the sentence moved to the trash (Undo brings it back). */
 export interface ListNotice {
@@ -32,7 +37,7 @@ export interface DocumentListProps<D extends NucleusDocument> {
 
 export function DocumentList<D extends NucleusDocument>(props: DocumentListProps<D>) {
   const { definition, repository } = props;
-  const [docs, setDocs] = useState<StoredDocument[] | null>(null);
+  const [listing, setListing] = useState<EditorListing | null>(null);
   const noun = definition.noun;
   const listsOwn = definition.listsOwn === true;
   // A notice (an import's result) is shown where it is seen: scrolled to and focused.
@@ -45,12 +50,14 @@ export function DocumentList<D extends NucleusDocument>(props: DocumentListProps
   }, [props.notice]);
   useEffect(() => {
     if (listsOwn) return;
-    const load = () => void repository.list({ kind: definition.kind, sort: 'updated' }).then(setDocs);
+    const load = () => void editorListing(repository, definition.kind).then(setListing);
     load();
     return repository.subscribe(load);
   }, [repository, definition.kind, listsOwn]);
   const Start = definition.StartOptions;
-  const repeated = repeatedNames(docs ?? []);
+  const docs = listing?.documents ?? null;
+  const keptEdits = listing?.keptEdits ?? [];
+  const repeated = repeatedNames((docs ?? []).filter((d) => !isUnreadable(d)));
   // "Start from a standard item" only where the editor offers standard items (blueprints: standard gear below).
   const empty = `No ${noun}s on this device yet. ${Start ? 'Start a new one, or start from a standard item below.' : 'Start a new one, or import a file.'}`;
   return (
@@ -80,28 +87,35 @@ export function DocumentList<D extends NucleusDocument>(props: DocumentListProps
               <span className="visually-hidden">Loading…</span>
               <span aria-hidden="true">{empty}</span>
             </p>
-          ) : docs.length === 0 ? (
+          ) : docs.length === 0 && keptEdits.length === 0 ? (
             <p className="kit-muted">{empty}</p>
           ) : (
             <ul className="kit-doc-list">
-              {docs.map((d) => (
-                <li key={d.id}>
-                  <a
-                    href={`?id=${encodeURIComponent(d.id)}`}
-                    onClick={(e) => {
-                      if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-                      e.preventDefault();
-                      props.onOpen(d.id);
-                    }}
-                  >
-                    {d.name || `Untitled ${noun}`}
-                  </a>
-                  {repeated.has(d.id) && <SameNameMark doc={d} />}
-                  <span className="kit-doc-meta">
-                    {!d.valid && <span className="kit-badge is-invalid">Breaks a rule</span>}
-                    <time dateTime={d.updatedAt}>{new Date(d.updatedAt).toLocaleString()}</time>
-                  </span>
-                </li>
+              {docs.map((d) =>
+                isUnreadable(d) ? (
+                  <UnreadableDocumentRow key={d.id} doc={d} noun={noun} onOpen={props.onOpen} />
+                ) : (
+                  <li key={d.id}>
+                    <a
+                      href={`?id=${encodeURIComponent(d.id)}`}
+                      onClick={(e) => {
+                        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+                        e.preventDefault();
+                        props.onOpen(d.id);
+                      }}
+                    >
+                      {shownName(d.name, noun)}
+                    </a>
+                    {repeated.has(d.id) && <SameNameMark doc={d} />}
+                    <span className="kit-doc-meta">
+                      {!d.valid && <span className="kit-badge is-invalid">Breaks a rule</span>}
+                      <time dateTime={d.updatedAt}>{new Date(d.updatedAt).toLocaleString()}</time>
+                    </span>
+                  </li>
+                ),
+              )}
+              {keptEdits.map((e) => (
+                <UnreadableEditsRow key={`${e.documentId}:${e.pageId}`} entry={e} noun={noun} />
               ))}
             </ul>
           )}

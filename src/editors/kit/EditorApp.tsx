@@ -21,6 +21,7 @@ import { useAtom } from './session';
 import { StorageProblemNotice } from './StorageNotices';
 import { importNotice } from './editorNotices';
 import { useEditorRoute } from './useEditorRoute';
+import { UnreadableDocumentView } from './Unreadable';
 
 export interface EditorAppProps<D extends NucleusDocument> {
   definition: EditorDefinition<D>;
@@ -102,6 +103,7 @@ export function EditorApp<D extends NucleusDocument>({ definition, loadCatalogue
       </div>
     );
   }
+  if (view.mode === 'unreadable') return <UnreadableDocumentView stored={view.stored} noun={noun} onList={() => navigate('list')} />;
   if (view.mode === 'list') {
     return (
       <>

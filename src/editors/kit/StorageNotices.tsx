@@ -6,7 +6,7 @@
  * conflict cloud sync kept both ways. Each is a sentence with what to do.
  */
 import type { ReactNode } from 'react';
-import type { Recovery } from '../../storage/journal';
+import type { Recovered } from '../../storage/journal';
 import type { ConflictRecord } from '../../storage/syncStore';
 import { MAX_CLOUD_JSON, type DocumentKind } from '../../storage/types';
 import { editorHref, libraryHref } from '../../storage/editorLinks';
@@ -42,7 +42,7 @@ export function StorageProblemNotice({ problem, onExport }: { problem: string; o
 }
 
 /** Edits the page had not saved when it went away, brought back on opening. */
-export function RecoveredNotice({ recovered, kind, noun, onDismiss }: { recovered: Recovery; kind: DocumentKind; noun: string; onDismiss: () => void }) {
+export function RecoveredNotice({ recovered, kind, noun, onDismiss }: { recovered: Recovered; kind: DocumentKind; noun: string; onDismiss: () => void }) {
   return (
     <div className="kit-notice" role="status" data-recovered={recovered.kind}>
       {recovered.kind === 'restored' ? (

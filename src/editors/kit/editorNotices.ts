@@ -14,13 +14,18 @@ export function importNotice(file: string, stored: readonly { kind: string }[], 
   return `Imported ${list} from ${file}${where}.`;
 }
 
-/** The list's notice after journals were replayed, or undefined when none was. */
+/**
+ * The list's notice after journals were replayed, or undefined when none was.
+ * Entries that fail their schema are not counted here: the list shows each
+ * with its own sentence (journal.ts J7).
+ */
 export function recoveryNotice(outcomes: readonly Recovery[]): string | undefined {
-  if (!outcomes.length) return undefined;
   const copies = outcomes.filter((o) => o.kind === 'copy').length;
-  const restored = outcomes.length - copies;
+  const restored = outcomes.filter((o) => o.kind === 'restored').length;
+  const waiting = outcomes.flatMap((o) => (o.kind === 'kept' && !o.unreadable ? [o] : []));
   const said: string[] = [];
   if (restored) said.push(`Edits to ${plural(restored, 'document')} made just before a page closed were recovered and saved.`);
   if (copies) said.push(`${plural(copies, 'document')} had changed elsewhere meanwhile, so the edits made to ${copies === 1 ? 'it' : 'them'} are kept as conflict copies.`);
-  return said.join(' ');
+  if (waiting.length) said.push(`Edits to ${plural(waiting.length, 'document')} made just before a page closed could not be saved yet; they are kept for the next opening. ${waiting[0]!.problem}`);
+  return said.length ? said.join(' ') : undefined;
 }

@@ -11,7 +11,7 @@
 import { useCallback, useEffect, useReducer, useRef, useSyncExternalStore } from 'react';
 import type { NucleusDocument } from '../../rules';
 import type { Conflict, DocumentSession as StorageSession, MovedToCopy, SaveState as StorageSaveState } from '../../storage';
-import type { Recovery } from '../../storage/journal';
+import type { Recovered } from '../../storage/journal';
 import type { SyncState } from '../../storage/types';
 // The sync atoms alone: the engine loads only once someone is signed in.
 import { $syncConflicts, $syncStates, $syncStatus, type SyncStatus } from '../../storage/syncStatus';
@@ -67,7 +67,7 @@ export interface DocumentSession<D extends NucleusDocument> {
   movedToCopy: MovedToCopy | null;
   dismissMovedToCopy(): void;
   /** What opening recovered from a page that went away with edits unsaved. */
-  recovered: Recovery | null;
+  recovered: Recovered | null;
   /** Another tab or device saved a version that now replaces what was shown. */
   replaced: boolean;
   /** Characters of the document's JSON when it is over what the cloud keeps. */
@@ -112,7 +112,7 @@ export function useDocumentSession<D extends NucleusDocument>(storage: StorageSe
   const inPage = useAtom<string | null>($storageProblem, null) !== null;
   const saveState = storage ? shownSaveState(storageState, syncStatus, syncStates[id], inPage) : 'saved';
   const syncConflict = (storage && syncConflicts.find((c) => c.id === id || c.copyId === id)) || null;
-  const recovered = useAtom<Recovery | null>(storage?.$recovered, null);
+  const recovered = useAtom<Recovered | null>(storage?.$recovered, null);
   const replaced = useAtom<{ revision: number } | null>(storage?.$replaced, null);
   const tooLarge = useAtom<number | null>(storage?.$tooLarge, null);
   const conflict = useAtom<Conflict | null>(storage?.$conflict, null);

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Catalogues, NucleusDocument } from '../../rules';
 // Storage's modules one by one, not its index: the index also brings import/export
 // and share links, whose parsing loads zod; those load when used (below).
-import { openDocument, DocumentNotFoundError, type DocumentSession } from '../../storage/session';
+import { openDocument, DocumentNotFoundError, UnreadableDocumentError, type DocumentSession } from '../../storage/session';
 import { openCopy, saveCopy } from '../../storage/copies';
 // Share links: only the check here; unpacking one (and the document parser) loads when a link is read.
 import { hasSharedDocument } from '../../storage/editorLinks';
@@ -20,6 +20,7 @@ import type { ListNotice } from './DocumentList';
 import { replayJournals } from '../../storage/journal';
 import { whyFailed } from '../../storage/problems';
 import { recoveryNotice } from './editorNotices';
+import type { UnreadableDocument } from './listing';
 
 /**
  * History entries for the editor's own moves (list ↔ document). They carry
@@ -40,6 +41,8 @@ type View =
   | { mode: 'edit'; session: DocumentSession; focusName?: boolean }
   | { mode: 'share'; doc: NucleusDocument; notice?: string }
   | { mode: 'missing'; id: string }
+  /** A stored document that fails its schema: its sentence and an Export, not the editor. */
+  | { mode: 'unreadable'; stored: UnreadableDocument }
   | { mode: 'error'; message: string };
 
 /** The performance mark set once the editor first shows its list or a document. */
@@ -78,7 +81,9 @@ export function useEditorRoute<D extends NucleusDocument>(definition: EditorDefi
         setView({ mode: 'missing', id });
       } else setView({ mode: 'edit', session, focusName });
     } catch (e) {
-      setView(e instanceof DocumentNotFoundError ? { mode: 'missing', id } : { mode: 'error', message: whyFailed(e) });
+      if (e instanceof DocumentNotFoundError) setView({ mode: 'missing', id });
+      else if (e instanceof UnreadableDocumentError) setView({ mode: 'unreadable', stored: e.stored });
+      else setView({ mode: 'error', message: whyFailed(e) });
     }
   }, [repository]);
 

@@ -8,14 +8,14 @@ import type { NucleusDocument } from '../../rules';
 import { summariseChange } from '../versions';
 import type { DocumentRepository, MovedToCopy, StoredDocument } from '../types';
 import { saveProblem } from '../problems';
-import { contentKey, type Journal, type Recovery } from '../journal';
+import { contentKey, type Journal, type Recovered } from '../journal';
 import type { Conflict, SaveState } from '../session';
 
 export interface SessionSetup {
   repo: DocumentRepository;
   initial: NucleusDocument;
   stored: StoredDocument | null;
-  recovered: Recovery | null;
+  recovered: Recovered | null;
   recoveryError: string | null;
   journal: Journal | null;
   validity?: (document: NucleusDocument) => boolean;
@@ -64,7 +64,7 @@ export class SessionCore {
     this.$saveState = atom<SaveState>(setup.stored ? 'saved' : 'unsaved');
     this.$error = atom<string | null>(setup.recoveryError);
     this.$stored = atom<StoredDocument | null>(setup.stored);
-    this.$recovered = atom<Recovery | null>(setup.recovered);
+    this.$recovered = atom<Recovered | null>(setup.recovered);
     this.revision = setup.stored?.revision ?? 0;
     this.dirty = !setup.stored;
     this.editedAt = this.now();
