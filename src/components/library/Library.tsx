@@ -13,7 +13,7 @@ import { $documents, $loadError, $tagsInUse } from './libraryStore';
 import * as lib from './libraryState';
 import { useFileDrop } from './useFileDrop';
 import { FilterBar, Toolbar } from './LibraryFilters';
-import { DocumentList, SelectBar } from './LibraryList';
+import { DocumentList, SelectBar, TrashBar } from './LibraryList';
 import LibraryDialogs from './LibraryDialogs';
 import '../account/account.css';
 import './library.css';
@@ -83,6 +83,8 @@ function Library({ showSync: syncPage = false }: Props) {
       <FilterBar showSync={showSync} />
 
       <Notices />
+
+      <TrashBar />
 
       <SelectBar />
 
