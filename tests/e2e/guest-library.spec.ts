@@ -5,6 +5,7 @@
  * question (by mouse and by keyboard), and "New" still opens a document
  * when this device's storage refuses every write.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { saveOnDevice } from './devices';
@@ -94,6 +95,12 @@ const storedIds = (page: Page) =>
       }),
   );
 
+/** Axe's WCAG 2.2 AA findings inside `include`, one line each. */
+async function axe(page: Page, include: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include(include).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 async function trashByMouse(page: Page, name: string): Promise<void> {
   const row = page.getByRole('list', { name: 'Your documents' }).getByRole('listitem').filter({ hasText: name });
   await row.getByRole('button', { name: `Actions for ${name}` }).click();
@@ -115,11 +122,13 @@ test('"Empty the trash" asks once, naming how many; Escape keeps them; the answe
   await page.getByRole('group', { name: 'Show' }).getByRole('button', { name: /Trash/ }).click();
   const trash = page.getByRole('list', { name: 'Documents in the trash' }).getByRole('listitem');
   await expect(trash).toHaveCount(2);
+  expect(await axe(page, '.lib')).toEqual([]);
   await page.getByRole('button', { name: 'Empty the trash' }).click();
   const question = page.getByRole('dialog', { name: 'Empty the trash?' });
   await expect(question).toContainText('All 2 documents in the trash and their whole history will be gone for good.');
   expect((await question.getByRole('listitem').allTextContents()).sort()).toEqual(['Scrap A', 'Scrap B']);
   await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  expect(await axe(page, 'dialog[open]')).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(question).toBeHidden();
   await expect(trash).toHaveCount(2);
