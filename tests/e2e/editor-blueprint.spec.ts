@@ -324,8 +324,15 @@ test('a share link opens read-only in a fresh browser, and "Save a copy" makes i
   await menu(page, 'Share link');
   const link = page.getByRole('textbox', { name: 'Link' });
   await expect(link).toHaveValue(/#share=/);
+  // The link has the focus, ready to copy; one way to close the dialog (and Escape), and Copy link the one action.
+  await expect(link).toBeFocused();
+  const dialog = page.getByRole('dialog', { name: 'Share link' });
+  await expect(dialog.getByRole('button')).toHaveCount(2);
+  await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(1);
+  await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeVisible();
   const url = await link.inputValue();
   await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   const fresh = await browser.newContext({ baseURL });
   const guest = await fresh.newPage();
   await guest.goto(url);
@@ -370,7 +377,9 @@ test('export, share link and import load their code on first use, and each works
   await menu(page, 'Share link');
   await expect(page.getByRole('textbox', { name: 'Link' })).toHaveValue(/#share=/);
   expect(loaded('share')).toBe(true);
-  await page.keyboard.press('Escape');
+  // Closed by mouse, with its one close button.
+  await page.getByRole('dialog', { name: 'Share link' }).getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog', { name: 'Share link' })).toBeHidden();
 
   // The same file back in: its id is taken, so it comes in as a copy and opens.
   const first = new URL(page.url()).searchParams.get('id');

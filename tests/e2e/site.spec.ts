@@ -168,9 +168,14 @@ test.describe('colour mode', () => {
       const toggle = page.locator('[data-theme-toggle]');
       await expect(toggle).toBeDisabled();
       await expect(toggle).toHaveAttribute('title', 'This page is always dark');
+      // The reason is visible text beside the toggle, not only its hover title, and the toggle is described by it.
+      await expect(page.locator('header').getByText('This page is always dark', { exact: true })).toBeVisible();
+      await expect(toggle).toHaveAccessibleDescription('This page is always dark');
     }
     await page.goto(at('/rules'));
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expect(page.locator('header').getByText('This page is always dark')).toHaveCount(0);
+    await expect(page.locator('[data-theme-toggle]')).not.toHaveAttribute('aria-describedby');
   });
 });
 

@@ -13,7 +13,7 @@ import { $documents, $loadError, $tagsInUse } from './libraryStore';
 import * as lib from './libraryState';
 import { useFileDrop } from './useFileDrop';
 import { FilterBar, Toolbar } from './LibraryFilters';
-import { DocumentList, SelectBar } from './LibraryList';
+import { DocumentList, SelectBar, TrashBar } from './LibraryList';
 import { KeptEditsList } from './KeptEdits';
 import LibraryDialogs from './LibraryDialogs';
 import '../account/account.css';
@@ -84,6 +84,8 @@ function Library({ showSync: syncPage = false }: Props) {
       <FilterBar showSync={showSync} />
 
       <Notices />
+
+      <TrashBar />
 
       <SelectBar />
 

@@ -1,11 +1,11 @@
 /**
  * The library's questions: delete (with what refers to the document),
- * delete forever, tags, history, and the replace / keep-both question of
+ * delete forever, empty the trash, tags, history, and the replace / keep-both question of
  * an import. Each is a Modal (focus kept inside, Escape closes).
  */
 import { useId } from 'react';
 import Modal from '../account/Modal';
-import type { NucleusDocument } from '../../storage';
+import type { DocumentSummary, NucleusDocument } from '../../storage';
 import { VersionHistory } from '../history/VersionHistory';
 import { TagsForm } from './TagsForm';
 import type { ConfirmedStep, LibraryDialog } from './libraryState';
@@ -42,12 +42,43 @@ function History({ dialog, onConfirm }: { dialog: Extract<LibraryDialog, { type:
   );
 }
 
+/** Names shown in the empty-the-trash question; more are counted. */
+const NAMED = 8;
+
+/** The one question before the trash is emptied: how many go for good, and which. Cancel has the focus. */
+function EmptyTrash({ docs, onConfirm, onClose }: { docs: DocumentSummary[]; onConfirm: Props['onConfirm']; onClose: () => void }) {
+  const count = docs.length === 1 ? 'The 1 document' : `All ${docs.length} documents`;
+  const more = docs.length - NAMED;
+  return (
+    <>
+      <p className="lib-dialog-lead">
+        {count} in the trash and {docs.length === 1 ? 'its' : 'their'} whole history will be gone for good. This cannot be undone.
+      </p>
+      <ul className="lib-dialog-names">
+        {docs.slice(0, NAMED).map((doc) => (
+          <li key={doc.id}>{doc.name || 'Untitled'}</li>
+        ))}
+        {more > 0 && <li>and {more} more</li>}
+      </ul>
+      <div className="lib-dialog-actions">
+        <button type="button" className="btn btn-danger" onClick={() => onConfirm({ type: 'empty-trash', docs })}>
+          Delete {docs.length === 1 ? '1 document' : `${docs.length} documents`} forever
+        </button>
+        <button type="button" className="btn" onClick={onClose} data-autofocus>
+          Cancel
+        </button>
+      </div>
+    </>
+  );
+}
+
 export default function LibraryDialogs({ dialog, onClose, onConfirm, knownTags = [] }: Props) {
   const titleId = useId();
   const d = dialog;
   const titles: Record<LibraryDialog['type'], string> = {
     delete: 'Move to the trash?',
     purge: 'Delete forever?',
+    'empty-trash': 'Empty the trash?',
     tags: 'Edit tags',
     history: 'History',
     import: 'Already in your library',
@@ -99,6 +130,7 @@ export default function LibraryDialogs({ dialog, onClose, onConfirm, knownTags =
           </div>
         </>
       )}
+      {d?.type === 'empty-trash' && <EmptyTrash docs={d.docs} onConfirm={onConfirm} onClose={onClose} />}
       {d?.type === 'tags' && <TagsForm doc={d.doc} known={knownTags} onConfirm={onConfirm} onClose={onClose} />}
       {d?.type === 'history' && <History dialog={d} onConfirm={onConfirm} />}
       {d?.type === 'import' && (

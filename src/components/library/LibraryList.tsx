@@ -1,9 +1,24 @@
 /** The library's documents: the rows shown (or why there are none), selecting them, and more on demand. */
 import { useStore } from '@nanostores/react';
 import { $syncStates } from '../../storage/sync';
-import { $documents, $filters, $liveCount, $visible } from './libraryStore';
+import { $documents, $filters, $liveCount, $trashCount, $visible } from './libraryStore';
 import * as lib from './libraryState';
 import LibraryRow from './LibraryRow';
+
+/** In the trash: how long documents stay, and the way to empty it (one question first). */
+export function TrashBar() {
+  const trash = useStore($filters).view === 'trash';
+  const trashCount = useStore($trashCount);
+  if (!trash || trashCount === 0) return null;
+  return (
+    <div className="lib-trashbar">
+      <p>Deleted documents stay here for 30 days, then are deleted forever.</p>
+      <button type="button" className="btn btn-danger" onClick={lib.askEmptyTrash}>
+        Empty the trash
+      </button>
+    </div>
+  );
+}
 
 /** Select all shown, and export the selection. */
 export function SelectBar() {

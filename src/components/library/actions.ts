@@ -17,6 +17,7 @@ import {
   type StoredDocument,
 } from '../../storage';
 import { keptBothSentence, namesAlreadyHere } from '../../storage/names';
+import { whyFailed } from '../../storage/problems';
 import { libraryRepository } from './libraryStore';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -119,6 +120,30 @@ export async function restoreFromTrash(doc: DocumentSummary): Promise<string> {
 export async function deleteForever(doc: DocumentSummary): Promise<string> {
   await (await libraryRepository()).purge(doc.id);
   return `Deleted "${doc.name}" forever.`;
+}
+
+/**
+ * Empties the trash: each of `docs` (the documents the question named) that
+ * is still in the trash is deleted forever, by the same purge as "Delete
+ * forever" (signed in, cloud sync takes the purge to the account too). One
+ * restored meanwhile (another tab) stays; a failure part way says how many went.
+ */
+export async function emptyTrash(docs: readonly DocumentSummary[]): Promise<string> {
+  const repo = await libraryRepository();
+  const inTrash = new Set((await repo.list({ trash: true })).map((d) => d.id));
+  const going = docs.filter((d) => inTrash.has(d.id));
+  let gone = 0;
+  try {
+    for (const d of going) {
+      await repo.purge(d.id);
+      gone++;
+    }
+  } catch (e) {
+    throw new Error(`${plural(gone, 'document')} of ${going.length} deleted forever; the rest are still in the trash. ${whyFailed(e)}`, { cause: e });
+  }
+  const kept = docs.length - going.length;
+  const restored = kept ? ` ${kept === 1 ? 'One was' : `${kept} were`} restored meanwhile and ${kept === 1 ? 'stays' : 'stay'}.` : '';
+  return `Emptied the trash: ${plural(gone, 'document')} deleted forever.${restored}`;
 }
 
 /** Free words, separated by commas; trimmed, no duplicates, no empty ones. */

@@ -129,4 +129,53 @@ describe('the library state', () => {
     await reloadLibrary();
     expect([...lib.$repeatedNames.get()].sort()).toEqual(['w1', 'w2']);
   });
+
+  it('empties the trash after one question naming how many go; live documents stay, one restored meanwhile stays', async () => {
+    await reloadLibrary();
+    // Live now: w1 and w2 (both Longarm). Two more go to the trash, then a third.
+    await lib.importFiles([file(longarm({ id: 'w3', name: 'Scrap one' })), file(longarm({ id: 'w4', name: 'Scrap two' })), file(longarm({ id: 'w5', name: 'Scrap three' }))]);
+    for (const id of ['w3', 'w4', 'w5']) await repo.delete(id);
+    await reloadLibrary();
+
+    lib.askEmptyTrash();
+    const dialog = lib.$dialog.get() as Extract<lib.LibraryDialog, { type: 'empty-trash' }>;
+    expect(dialog.type).toBe('empty-trash');
+    expect(dialog.docs.map((d) => d.name).sort()).toEqual(['Scrap one', 'Scrap three', 'Scrap two']);
+    // Another tab restores one while the question is open: it is not deleted.
+    await repo.restore('w5');
+    await lib.confirm({ type: 'empty-trash', docs: dialog.docs });
+
+    expect(lib.$dialog.get()).toBeNull();
+    expect(lib.$notice.get()).toEqual({ tone: 'ok', text: 'Emptied the trash: 2 documents deleted forever. One was restored meanwhile and stays.' });
+    expect(await repo.get('w3')).toBeUndefined();
+    expect(await repo.get('w4')).toBeUndefined();
+    expect(await repo.versions('w3')).toEqual([]);
+    expect((await repo.list()).map((d) => d.id).sort()).toEqual(['w1', 'w2', 'w5']);
+    expect(await repo.list({ trash: true })).toEqual([]);
+
+    // Nothing in the trash: nothing to ask.
+    await reloadLibrary();
+    lib.askEmptyTrash();
+    expect(lib.$dialog.get()).toBeNull();
+  });
+
+  it('a failure part way through emptying says how many went, and the rest stay in the trash', async () => {
+    for (const id of ['w1', 'w2']) await repo.delete(id);
+    await reloadLibrary();
+    lib.askEmptyTrash();
+    const { docs } = lib.$dialog.get() as Extract<lib.LibraryDialog, { type: 'empty-trash' }>;
+    const purge = repo.purge.bind(repo);
+    let calls = 0;
+    repo.purge = async (id) => {
+      if (++calls === 2) throw new DOMException('The disk is full', 'QuotaExceededError');
+      return purge(id);
+    };
+    try {
+      await lib.confirm({ type: 'empty-trash', docs });
+    } finally {
+      repo.purge = purge;
+    }
+    expect(lib.$notice.get()).toMatchObject({ tone: 'error', text: expect.stringMatching(/^1 document of 2 deleted forever; the rest are still in the trash\. \S/) });
+    expect(await repo.list({ trash: true })).toHaveLength(1);
+  });
 });

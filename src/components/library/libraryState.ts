@@ -19,6 +19,8 @@
  *    the next operation's sentence replaces it.
  * 7. Documents of one kind and name are marked, so each row can show what
  *    tells them apart (the created date and a short id).
+ * 8. "Empty the trash" asks once, naming how many documents go for good;
+ *    the answer deletes forever those the question named.
  */
 import { atom, computed } from 'nanostores';
 import { whyFailed } from '../../storage/problems';
@@ -35,6 +37,8 @@ export type RowAction = 'duplicate' | 'export' | 'share' | 'tags' | 'history' | 
 export type LibraryDialog =
   | { type: 'delete'; doc: DocumentSummary; references: Reference[] }
   | { type: 'purge'; doc: DocumentSummary }
+  /** `docs`: the trash when the question was asked (rule 8). */
+  | { type: 'empty-trash'; docs: DocumentSummary[] }
   | { type: 'tags'; doc: DocumentSummary }
   /** `versions` and `current` are null while they are read. */
   | { type: 'history'; doc: DocumentSummary; versions: Version[] | null; current: NucleusDocument | null }
@@ -43,6 +47,7 @@ export type LibraryDialog =
 export type ConfirmedStep =
   | { type: 'delete'; doc: DocumentSummary }
   | { type: 'purge'; doc: DocumentSummary }
+  | { type: 'empty-trash'; docs: DocumentSummary[] }
   | { type: 'tags'; doc: DocumentSummary; tags: string[] }
   | { type: 'restore-version'; doc: DocumentSummary; version: Version }
   | { type: 'import'; pending: act.PendingImport; choice: 'replace' | 'keep-both' };
@@ -148,6 +153,8 @@ export function confirm(step: ConfirmedStep): Promise<void> {
     switch (step.type) {
       case 'purge':
         return act.deleteForever(step.doc);
+      case 'empty-trash':
+        return act.emptyTrash(step.docs);
       case 'tags':
         return act.saveTags(step.doc, step.tags);
       case 'restore-version':
@@ -162,6 +169,12 @@ export function confirm(step: ConfirmedStep): Promise<void> {
 export function undoTrash(): Promise<void> {
   const doc = $notice.get()?.trashed;
   return doc ? run(() => act.restoreFromTrash(doc)) : Promise.resolve();
+}
+
+/** Rule 8: the question before the trash is emptied (nothing to ask when it is empty). */
+export function askEmptyTrash(): void {
+  const docs = ($documents.get() ?? []).filter((d) => d.deletedAt);
+  if (docs.length) $dialog.set({ type: 'empty-trash', docs });
 }
 
 /** The trash, from the sentence that moved a document there. */
