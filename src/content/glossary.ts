@@ -78,6 +78,6 @@ export function glossaryEntries(record: Pick<PageRecord, 'body'>): GlossaryEntry
  * Every published page's glossary rows: what search expands queries with.
  * A draft's rows wait for it to be published, as its text does.
  */
-export function siteGlossary(records: readonly PageRecord[]): GlossaryEntry[] {
+export function siteGlossary(records: readonly Pick<PageRecord, '_type' | 'draft' | 'partial' | 'redirect' | 'body'>[]): GlossaryEntry[] {
   return records.filter((r) => r._type === 'markdown' && !r.draft && !r.partial && !r.redirect).flatMap(glossaryEntries);
 }
