@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { buildContentDatabase, openContentDatabase, queryApiPath, queryApiPathOfHash, navigationApiPath, type ContentDatabase } from '../db';
 import { parseQueryParams, matcherFor, comparatorFor, surroundOf, hashParams } from '../query';
-import { type Site, getCatalogues, siteSections, catalogueSections, pageSummaryQuery, surroundQuery, NAVIGATION_QUERY, globalQueries, factsOf, sectionSource, type SearchSection } from '../content';
+import { type Site, getCatalogues, siteSections, catalogueSections, pageSummaryQuery, surroundQuery, NAVIGATION_QUERY, globalQueries, factsOf, sectionSource, siteGlossary, type SearchSection } from '../content';
 import type { Catalogues } from '../rules';
 import { getSite } from './site';
 import { createSearchIndex, SEARCH_MANIFEST_PATH, type SearchFiles } from '../search';
@@ -68,7 +68,7 @@ export async function buildDatabase(site: Site, catalogues: Partial<Catalogues>,
   const sections = timed('search sections', () => [...siteSections(site), ...catalogueSections(site.records, catalogues)]);
   // Groups of pages whose sections did not change come from the build cache.
   const groups = building ? openValueCache('search') : undefined;
-  const search = timed('search index', () => createSearchIndex(sections, site.integrity, groups && Object.assign(groups, { key: searchGroupKey })));
+  const search = timed('search index', () => createSearchIndex(sections, site.integrity, groups && Object.assign(groups, { key: searchGroupKey }), siteGlossary(site.records)));
   groups?.save();
   // A build's compressed copies of these files start now, beside the work below.
   if (building) for (const text of search.files.values()) startCompressing(text);

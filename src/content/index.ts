@@ -38,6 +38,9 @@ export { catalogueSections, catalogueHomeLinks } from './catalogueSearch';
 /** The search sections of the pages and catalogues, and the per-record facts (hash, sections) the caches key on. */
 export { sectionsOf, sectionsFrom, sectionParts, type SearchSection, type SectionPart } from './sections';
 export { siteSections, sectionSource } from './search';
+
+/** The glossary's terms and the plain words a reader types for them ("Also called"), for search. */
+export { siteGlossary, glossaryEntries, splitAliases, ALSO_CALLED, type GlossaryEntry } from './glossary';
 export { factsOf, computeFacts, type RecordFacts } from './recordFacts';
 
 /** The sitemap and robots.txt of the pages, and absolute addresses for them. */

@@ -12,11 +12,12 @@ import remarkDirective from 'remark-directive';
 import GithubSlugger from 'github-slugger';
 import { toString } from 'mdast-util-to-string';
 import { definitions } from 'mdast-util-definitions';
-import type { Nodes, Root, RootContent, PhrasingContent, List, ListItem, Paragraph } from 'mdast';
+import type { Nodes, Root, RootContent, PhrasingContent, List, ListItem, Paragraph, TableRow } from 'mdast';
 import type {} from 'mdast-util-directive';
 import type { Body, BodyElement, BodyNode, TocEntry } from './types';
 import { CALLOUTS, COMPONENTS } from './components';
 import { imageElement, linkElement, type LinkContext } from './markdownLinks';
+import { ALSO_CALLED, isAlsoCalled, splitAliases } from './glossary';
 
 /** A link or image found in a page, with the line it stands on. */
 export interface FoundLink {
@@ -89,6 +90,29 @@ export function parseMarkdown(source: string, lineOffset = 0): ParsedMarkdown {
   }
 
   return { body, excerpt, h1, links: ctx.links, components: ctx.components, problems: ctx.problems, text: toString(tree) };
+}
+
+/**
+ * A glossary row (a table with an "Also called" column, glossary.ts) whose
+ * aliases cell is empty: search could not find the term from a reader's
+ * plain words, so the row is refused at its line.
+ */
+function reportRowsWithoutAliases(head: TableRow | undefined, rows: TableRow[], ctx: Ctx): void {
+  const column = head ? head.children.findIndex((cell) => isAlsoCalled(toString(cell))) : -1;
+  if (column < 0) return;
+  if (column === 0) {
+    ctx.problems.push({ line: lineOf(head!, ctx), reason: `the "${ALSO_CALLED}" column cannot be a glossary table's first: the first column names the term` });
+    return;
+  }
+  for (const row of rows) {
+    const cell = row.children[column];
+    if (cell && splitAliases(toString(cell)).length > 0) continue;
+    const term = toString(row.children[0] ?? row).trim() || 'without a term';
+    ctx.problems.push({
+      line: lineOf(row, ctx),
+      reason: `the glossary row "${term}" has no aliases: write in its "${ALSO_CALLED}" cell the plain words a reader would search for it, separated by commas`,
+    });
+  }
 }
 
 interface Ctx extends LinkContext {
@@ -172,6 +196,7 @@ function convert(node: RootContent | PhrasingContent, ctx: Ctx): BodyNode | null
         row.children.map((cell, i) =>
           el(tag, convertAll(cell.children, ctx), align[i] ? { align: align[i]! } : undefined),
         );
+      reportRowsWithoutAliases(head, rows, ctx);
       const thead = el('thead', head ? [el('tr', cells(head, 'th'))] : []);
       const tbody = el('tbody', rows.map((r) => el('tr', cells(r, 'td'))));
       return el('table', rows.length ? [thead, tbody] : [thead]);

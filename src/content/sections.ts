@@ -2,6 +2,7 @@
  * Splits a page into search sections at its h2/h3 headings. Pure.
  */
 import type { BodyNode, PageRecord } from './types';
+import { aliasColumn } from './glossary';
 
 export interface SearchSection {
   /** `path` or `path#anchor`: unique, and where a result leads. */
@@ -26,8 +27,23 @@ export interface SearchSection {
 function textOf(node: BodyNode): string {
   if (node.type === 'text') return node.value;
   if (node.tag === 'pre') return ' ';
+  // A glossary's "Also called" cells are not text to match: search reads them
+  // as aliases that stand for the row's term (glossary.ts), and matching them
+  // as words too would put the glossary above the rules for every alias.
+  if (node.tag === 'table') {
+    const skip = aliasColumn(node);
+    if (skip > 0) return ` ${withoutColumn(node, skip).map(textOf).join('')} `;
+  }
   const inner = node.children.map(textOf).join(node.tag === 'tr' || node.tag === 'li' ? ' ' : '');
   return /^(p|li|tr|td|th|h\d|blockquote|callout|table|ul|ol)$/.test(node.tag) ? ` ${inner} ` : inner;
+}
+
+/** A table's rows without their cells in one column. */
+function withoutColumn(table: BodyNode, column: number): BodyNode[] {
+  if (table.type === 'text') return [table];
+  return table.children.map((part) =>
+    part.type === 'text' ? part : { ...part, children: part.children.map((row) => (row.type === 'text' ? row : { ...row, children: row.children.filter((cell, c) => cell.type === 'text' || c !== column) })) },
+  );
 }
 
 /** First cells of the body rows of the tables in `node` (header rows start with `th`). */

@@ -35,8 +35,9 @@ import {
   type SearchManifest,
   type SearchPart,
 } from './format';
-import { bitCount, strengthOf, TopList, type MatchFacts } from './ranking';
-import { meaningfulWords, SAME_AS } from './questions';
+import { bitCount, chooseAlternatives, strengthOf, TopList, type Chosen, type MatchFacts } from './ranking';
+import { meaningfulWords } from './questions';
+import { AliasTable, ALIAS_WEIGHT } from './aliases';
 
 /** An index word a query word stands for: its weight, and whether found whole, as a prefix or by typo. */
 interface Found {
@@ -49,6 +50,18 @@ interface QueryTerm {
   words: Map<string, Found>;
   /** A stop word typed last: a prefix that may add to a result's score, never required. */
   optional: boolean;
+}
+
+/**
+ * A query read into words (bit q of a mask = `terms[q]`) and what a result
+ * needs of them: per needed slot, the masks of its alternatives, one of which
+ * it must have whole. A slot is one typed word, or a run of typed words that
+ * is a glossary alias, whose further alternatives are the words of the terms
+ * it stands for (aliases.ts A1).
+ */
+interface Query {
+  terms: QueryTerm[];
+  slots: number[][];
 }
 
 export interface SearchHit {
@@ -111,6 +124,8 @@ const FUZZY_WEIGHT = 0.45;
 /** A short prefix ("p") stands for at most this many words, the shortest first. */
 const MAX_PREFIX_TERMS = 40;
 const MAX_QUERY_TERMS = 8;
+/** Query words, typed and from aliases, held as bits of a 32-bit mask. */
+const MAX_QUERY_BITS = 30;
 /** Page parts asked for at once once the first result shows: about a screenful of results. */
 const PAGE_PARTS_AHEAD = 8;
 // BM25+ constants (the usual values; MiniSearch uses the same).
@@ -174,6 +189,8 @@ export class SearchEngine {
   private readonly indexes: Index[] = [];
   /** Index word → where it occurs: [index number, term number in that index]. */
   private readonly vocabulary = new SearchableMap<[number, number][]>();
+  /** The glossary's aliases from the manifest (F5). */
+  private aliases = new AliasTable();
   private integrity: string | undefined;
 
   /** Names of the added indexes. */
@@ -191,6 +208,7 @@ export class SearchEngine {
       throw new Error(`The search index has format ${manifest.version}, this page reads format ${SEARCH_FORMAT_VERSION}: reload the page to get the current site.`);
     }
     this.checkIntegrity(manifest.integrity, 'the manifest');
+    this.aliases = new AliasTable(manifest.aliases);
     for (const head of manifest.indexes) if (!head.drafts || options.drafts) this.addIndex(head);
   }
 
@@ -301,20 +319,47 @@ export class SearchEngine {
   /**
    * The query's words (questions.ts: question words dropped, the last stop
    * word kept as a prefix being typed), each with the index words it stands
-   * for, the rules' own word for it included ("level" also finds "rank").
+   * for, and the slots a result must fill: a run of words that is a glossary
+   * alias may be filled by the term's words instead ("hit points" by
+   * "health", aliases.ts A1).
    */
-  private queryTerms(query: string, typos: boolean): QueryTerm[] {
+  private queryTerms(query: string, typos: boolean): Query {
     const tokens = [...new Set(tokenize(query))].slice(0, MAX_QUERY_TERMS);
-    const out: QueryTerm[] = [];
-    for (const { term, optional } of meaningfulWords(tokens, (t) => STOP_WORDS.has(t))) {
-      const words = this.expand(term, typos);
-      const same = SAME_AS.get(term);
-      if (same) for (const [w, f] of this.expand(same, typos)) if (!words.has(w) || words.get(w)!.weight < f.weight) words.set(w, f);
-      // A stop word that starts no indexed word is simply not a search word.
-      if (optional && words.size === 0) continue;
-      out.push({ term, words, optional });
+    const words = meaningfulWords(tokens, (t) => STOP_WORDS.has(t));
+    const terms: QueryTerm[] = [];
+    const add = (term: string, found: Map<string, Found>, optional = false): number => 1 << (terms.push({ term, words: found, optional }) - 1);
+    const needed = words.filter((w) => !w.optional).map((w) => w.term);
+    const ends = phraseEnds(tokens, needed);
+    const slots: number[][] = [];
+    for (let i = 0; i < needed.length; ) {
+      const alias = this.aliases.match(needed.slice(i, ends[i]), 0);
+      const length = alias?.length ?? 1;
+      const alternatives = [needed.slice(i, i + length).reduce((mask, term) => mask | add(term, this.expand(term, typos)), 0)];
+      for (const termWords of alias?.terms ?? []) {
+        if (terms.length + termWords.length > MAX_QUERY_BITS) break;
+        alternatives.push(termWords.reduce((mask, word) => mask | add(word, this.asAlias(this.expand(word, false))), 0));
+      }
+      slots.push(alternatives);
+      i += length;
     }
-    return out;
+    for (const { term, optional } of words) {
+      if (!optional) continue;
+      const found = this.expand(term, typos);
+      // A stop word that starts no indexed word is simply not a search word.
+      if (found.size > 0) add(term, found, true);
+    }
+    // Only stop words: each of them is needed.
+    if (slots.length === 0) terms.forEach((_, q) => slots.push([1 << q]));
+    return { terms, slots };
+  }
+
+  /** A term's index words reached through an alias: weighted less, and never an exact heading match (aliases.ts A2). */
+  private asAlias(found: Map<string, Found>): Map<string, Found> {
+    for (const f of found.values()) {
+      f.weight *= ALIAS_WEIGHT;
+      if (f.how === 'exact') f.how = 'prefix';
+    }
+    return found;
   }
 
   /**
@@ -382,7 +427,7 @@ export class SearchEngine {
    */
   private ranked(query: string, options: QueryOptions, read: { typos: boolean; provisional?: boolean }): { terms: string[]; missing: string[]; best?: TopList; total: number } {
     const and = (options.combineWith ?? 'AND') === 'AND';
-    const terms = this.queryTerms(query, read.typos);
+    const { terms, slots } = this.queryTerms(query, read.typos);
     const highlight = new Set<string>();
     for (const { term, words } of terms) {
       highlight.add(term);
@@ -390,7 +435,9 @@ export class SearchEngine {
       for (const w of words.keys()) if (!w.startsWith(term)) highlight.add(w);
     }
     const none = { terms: [...highlight], missing: [], total: 0 };
-    if (terms.length === 0 || (and && terms.some((t) => !t.optional && t.words.size === 0))) return none;
+    // With AND, a slot none of whose alternatives has all its words in the index leaves nothing to find.
+    const unknown = terms.reduce((m, t, q) => (t.words.size === 0 ? m | (1 << q) : m), 0);
+    if (terms.length === 0 || (and && slots.some((alternatives) => alternatives.every((a) => (a & unknown) !== 0)))) return none;
 
     const included = this.indexes.map((s) => !s.drafts || !!options.drafts);
     const missing = this.missingPostings(terms, included);
@@ -400,10 +447,7 @@ export class SearchEngine {
     }
     // Words whose postings are not here yet add nothing to the scores (`postings` gives none).
     const scratch = this.score(terms, included);
-    // The words a result must have (all, when every word is a stop word).
-    let required = terms.reduce((m, t, q) => (t.optional ? m : m | (1 << q)), 0);
-    if (required === 0) required = (1 << terms.length) - 1;
-    const { best, total } = this.rank(scratch, required, and, options.limit ?? 50);
+    const { best, total } = this.rank(scratch, slots, and, options.limit ?? 50);
     return { ...none, missing, best, total };
   }
 
@@ -477,9 +521,14 @@ export class SearchEngine {
    * Orders the matching sections (ranking.ts). A section is a result when it
    * matches a word itself, or when it is the lead of a page whose title or
    * breadcrumb matches; the page's own score counts for each of its sections.
+   * A query with an alias needs, of each slot, the alternative it has
+   * (`chooseAlternatives`); one without needs every word.
    */
-  private rank(scratch: (Scratch | undefined)[], full: number, and: boolean, limit: number): { best: TopList; total: number } {
+  private rank(scratch: (Scratch | undefined)[], slots: number[][], and: boolean, limit: number): { best: TopList; total: number } {
+    const plain = slots.every((alternatives) => alternatives.length === 1);
+    const full = slots.reduce((m, [first]) => m | first!, 0);
     const words = bitCount(full);
+    const chosen: Chosen = { need: full, others: 0 };
     const facts: MatchFacts = { full, words, or: !and, matched: 0, sure: 0, heading: 0, headingAny: 0, headingExact: 0, headingLength: 0, isPage: true };
     const best = new TopList(limit);
     let total = 0;
@@ -493,12 +542,17 @@ export class SearchEngine {
         const lead = firstSection[p] === i;
         if (own === 0 && (!lead || page.mask[p] === 0)) continue;
         const matched = own | page.mask[p]!;
-        if (and && (matched & full) !== full) continue;
+        const heading = section.head[i]! | page.head[p]!;
+        if (plain ? and && (matched & full) !== full : !chooseAlternatives(slots, matched, heading, and, chosen)) continue;
         // A lead section (never headed) is named by its page's title (a catalogue entry's name), the others by their heading.
         // One object, filled per section: no garbage for the thousands a common word matches.
-        facts.matched = matched;
+        if (!plain) {
+          facts.full = chosen.need;
+          facts.words = bitCount(chosen.need);
+        }
+        facts.matched = matched & ~chosen.others;
         facts.sure = section.sure[i]! | page.sure[p]!;
-        facts.heading = section.head[i]! | page.head[p]!;
+        facts.heading = heading;
         facts.headingAny = section.headAny[i]! | page.headAny[p]!;
         facts.headingExact = lead ? page.headExact[p]! : section.headExact[i]!;
         facts.headingLength = lead ? page.named[p]! : section.named[i]!;
@@ -535,6 +589,27 @@ export class SearchEngine {
       text: texts?.[i - index.firstSection[index.starts.texts[textPart]!]!] ?? '',
     };
   }
+}
+
+/**
+ * For each needed word of a query, where the run of words it starts an alias
+ * in ends: a question word left out between two words parts them ("how many
+ * dice do I roll" is not the alias "dice roll"), a stop word does not, as
+ * aliases leave stop words out too (aliases.ts A4).
+ */
+function phraseEnds(tokens: readonly string[], needed: readonly string[]): number[] {
+  const runEnd: number[] = [];
+  let k = 0;
+  let start = 0;
+  for (const token of tokens) {
+    if (k < needed.length && token === needed[k]) k++;
+    else if (!STOP_WORDS.has(token) && k > start) {
+      runEnd.push(...Array<number>(k - start).fill(k));
+      start = k;
+    }
+  }
+  runEnd.push(...Array<number>(needed.length - start).fill(needed.length));
+  return runEnd;
 }
 
 /** One word's postings in one field, added to the scores (BM25+ with the posting's own field length). */

@@ -24,10 +24,13 @@
  *      (`texts-{k}.json`), fetched once the results show.
  *  F4. The published pages form the `site` index; drafts form `drafts`,
  *      which only preview mode loads.
+ *  F5. The glossary's aliases (aliases.ts) are in the manifest, once for
+ *      all indexes: a few KB that every query may need before it knows
+ *      which postings to fetch (format 5).
  */
 
 /** Bumped when the stored shape changes; the client refuses other versions. */
-export const SEARCH_FORMAT_VERSION = 4;
+export const SEARCH_FORMAT_VERSION = 5;
 
 /** Fields of a page (stored once per page) and of a section. */
 export const PAGE_FIELDS = ['title', 'crumbs'] as const;
@@ -61,6 +64,8 @@ export interface SearchManifest {
   version: number;
   integrity: string;
   indexes: IndexHead[];
+  /** F5: each glossary term (lower-cased) → what it is also called, as written in the glossary. */
+  aliases: Record<string, string[]>;
 }
 
 /**

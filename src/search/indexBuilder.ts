@@ -7,7 +7,8 @@
  * entries, the drafts), which the incremental build caches: a group whose
  * sections did not change is not tokenised again, only merged.
  */
-import type { SearchSection } from '../content';
+import type { GlossaryEntry, SearchSection } from '../content';
+import { aliasMapOf } from './aliases';
 import {
   SEARCH_FORMAT_VERSION,
   SEARCH_MANIFEST_PATH,
@@ -276,11 +277,11 @@ export function isTextsPart(path: string): boolean {
 
 /**
  * Builds the whole index from the site's sections and catalogue entries: the
- * published pages as `site`, drafts as `drafts` (F4). With a cache, a group
- * whose sections are unchanged is not tokenised again; the files are the same
- * either way.
+ * published pages as `site`, drafts as `drafts` (F4), with the glossary's
+ * aliases in the manifest (F5). With a cache, a group whose sections are
+ * unchanged is not tokenised again; the files are the same either way.
  */
-export function createSearchIndex(sections: SearchSection[], integrity: string, cache?: GroupCache): SearchFiles {
+export function createSearchIndex(sections: SearchSection[], integrity: string, cache?: GroupCache, glossary: readonly GlossaryEntry[] = []): SearchFiles {
   const byGroup = new Map<string, SearchSection[]>();
   let last: SearchSection | undefined;
   let name = '';
@@ -304,7 +305,7 @@ export function createSearchIndex(sections: SearchSection[], integrity: string, 
     built.set(name, group);
   }
   const files = new Map<string, string>();
-  const manifest: SearchManifest = { version: SEARCH_FORMAT_VERSION, integrity, indexes: [] };
+  const manifest: SearchManifest = { version: SEARCH_FORMAT_VERSION, integrity, indexes: [], aliases: aliasMapOf(glossary) };
   const published = [...built].filter(([name]) => name !== 'drafts').map(([, g]) => g);
   manifest.indexes.push(buildIndex('site', published, integrity, files));
   const drafts = built.get('drafts');

@@ -11,9 +11,9 @@
  * "up" is one of them: in "level up", "pick up" or "power up" the verb
  * carries the meaning, and no heading of the rules has "up" in it.
  *
- * Players also ask in the words of other games: "level" for this game's
- * rank, "heal" for recovering Health. `SAME_AS` maps those few words to the
- * rules' own, so "level up" finds "Experience and rank".
+ * Players also ask in the words of other games or in plain words: "level"
+ * for this game's rank, "hit points" for Health. Those are the glossary's
+ * aliases, kept beside each term in the content (aliases.ts), not here.
  */
 
 /** Words that shape a question without saying what it is about. */
@@ -24,20 +24,6 @@ export const QUESTION_WORDS: ReadonlySet<string> = new Set(
     'is are was be am many much up get gets got make makes happen happens work works there any'
   ).split(' '),
 );
-
-/** Words from other games, and the rules' word for the same thing. */
-export const SAME_AS: ReadonlyMap<string, string> = new Map([
-  ['level', 'rank'],
-  ['levels', 'rank'],
-  ['levelling', 'rank'],
-  ['leveling', 'rank'],
-  ['heal', 'health'],
-  ['heals', 'health'],
-  ['healing', 'health'],
-  ['hp', 'health'],
-  ['hitpoints', 'health'],
-  ['ac', 'guard'],
-]);
 
 /**
  * The words of a query that say what it is about, in order. With a subject

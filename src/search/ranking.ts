@@ -25,6 +25,12 @@
  *
  * With OR (shown when no section has every word), the number of query words
  * a result matches comes before R1.
+ *
+ * A run of query words that is a glossary alias (aliases.ts) may be matched
+ * by the term's words instead. R1–R3 then judge, of each such run, the
+ * alternative the result has (`chooseAlternatives`), as if it had been
+ * typed; the term's words are never an exact heading match (R2), and count
+ * less under R5.
  */
 
 /** How well a section matched, from the masks of query words (bit q = query word q). */
@@ -71,6 +77,38 @@ export function strengthOf(f: MatchFacts): number {
   // A typo may lift a heading only among results that needed a typo (R1 keeps them below the rest).
   const tier = headingTier(f, fuzzyFree ? f.heading : f.headingAny);
   return (orWords << 4) | (fuzzyFree << 3) | (tier << 1) | (f.isPage ? 1 : 0);
+}
+
+/** What a result needs of a query with alternatives: the bits of the alternatives it is judged by, and of the others. */
+export interface Chosen {
+  need: number;
+  others: number;
+}
+
+/**
+ * Per slot of the query (its alternatives' masks), the alternative a result
+ * is judged by: one it has whole, preferring one wholly in its heading, else
+ * the first (the words as typed). With AND a slot none of whose alternatives
+ * it has leaves it out (false); with OR such a slot is judged by its words
+ * as typed. Fills `out` (one object for every section: no garbage).
+ */
+export function chooseAlternatives(slots: readonly (readonly number[])[], matched: number, heading: number, and: boolean, out: Chosen): boolean {
+  out.need = 0;
+  out.others = 0;
+  for (const alternatives of slots) {
+    let pick = -1;
+    for (const a of alternatives) {
+      if ((matched & a) !== a) continue;
+      if (pick < 0 || ((heading & a) === a && (heading & pick) !== pick)) pick = a;
+    }
+    if (pick < 0) {
+      if (and) return false;
+      pick = alternatives[0]!;
+    }
+    out.need |= pick;
+    for (const a of alternatives) if (a !== pick) out.others |= a;
+  }
+  return true;
 }
 
 export function bitCount(n: number): number {

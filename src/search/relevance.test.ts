@@ -7,13 +7,13 @@
  */
 import { describe, it, expect } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { loadSite, getCatalogues, siteSections, catalogueSections } from '../content';
+import { loadSite, getCatalogues, siteSections, catalogueSections, siteGlossary } from '../content';
 import { engineFor } from './testing';
 import type { SearchHit } from './engine';
 
 const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
 const site = loadSite(contentDir);
-const engine = engineFor([...siteSections(site), ...catalogueSections(site.records, { ...getCatalogues(contentDir) })]);
+const engine = engineFor([...siteSections(site), ...catalogueSections(site.records, { ...getCatalogues(contentDir) })], { glossary: siteGlossary(site.records) });
 
 /** "Page › Heading" for a page's section, "kind: Name" for a catalogue entry. */
 const label = (h: SearchHit) => (h.kind === 'page' ? (h.heading ? `${h.pageTitle} › ${h.heading}` : h.pageTitle) : `${h.kind}: ${h.pageTitle}`);

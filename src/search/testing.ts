@@ -6,7 +6,7 @@ import { parseMarkdown } from '../content';
 import { createSearchIndex, isTextsPart } from './indexBuilder';
 import { SearchEngine, type QueryOptions, type SearchResults } from './engine';
 import { SEARCH_MANIFEST_PATH } from './format';
-import type { SearchSection, PageRecord } from '../content';
+import type { SearchSection, PageRecord, GlossaryEntry } from '../content';
 
 /** A published Markdown page at `path` (`/rules/combat`), as the loader would make it. */
 export function pageRecord(path: string, title: string, md: string, extra: Partial<PageRecord> = {}): PageRecord {
@@ -30,9 +30,9 @@ export function pageRecord(path: string, title: string, md: string, extra: Parti
   };
 }
 
-/** An engine with every file of the index added, drafts included (texts too unless `texts: false`). */
-export function engineFor(sections: SearchSection[], options: { texts?: boolean } = {}): SearchEngine {
-  const { manifest, files } = createSearchIndex(sections, 'test');
+/** An engine with every file of the index added, drafts included (texts too unless `texts: false`), with the glossary's aliases given. */
+export function engineFor(sections: SearchSection[], options: { texts?: boolean; glossary?: readonly GlossaryEntry[] } = {}): SearchEngine {
+  const { manifest, files } = createSearchIndex(sections, 'test', undefined, options.glossary);
   const engine = new SearchEngine();
   engine.addManifest(manifest, { drafts: true });
   for (const [path, text] of files) {

@@ -155,6 +155,24 @@ test.describe('search dialog behaviour', () => {
     expect(fetched.slice(before)).toEqual([]);
   });
 
+  test('finds the rules\' own word for a plain one through the glossary\'s aliases, marks it, and opens it by mouse', async ({ page, at }) => {
+    await ready(page, at);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await input(page).fill('how many hit points do I have');
+    const options = page.getByRole('option');
+    // The Health section has neither "hit" nor "points": the glossary says they are what Health is also called.
+    const health = options.and(page.locator('[href$="/rules/combat#health"]'));
+    await expect(health).toBeVisible();
+    await expect.poll(() => options.evaluateAll((els) => els.slice(0, 3).map((e) => e.getAttribute('href') ?? ''))).toContainEqual(expect.stringMatching(/\/rules\/combat#health$/));
+    await expect(health.locator('mark', { hasText: /^health$/i }).first()).toBeVisible();
+    // The aliases come once, in the manifest: a few KB, not a copy per part.
+    const manifest = (await (await page.request.get(at('/search-index.json'))).json()) as SearchManifest;
+    expect(manifest.aliases.health).toContain('hit points');
+    expect(JSON.stringify(manifest.aliases).length).toBeLessThan(8_000);
+    await health.click();
+    await expect(page).toHaveURL(/\/rules\/combat#health$/);
+  });
+
   test('the first Escape closes the dialog, even with a query typed', async ({ page, at }) => {
     await ready(page, at);
     await page.keyboard.press('Control+k');
