@@ -158,7 +158,7 @@ test.describe('creature editor', () => {
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('Sentinel Walker');
     await list.getByLabel('Search creatures').fill('walker');
-    await rows.first().getByRole('button', { name: 'Copy Sentinel Walker from the bestiary' }).click();
+    await rows.first().getByRole('button', { name: 'Copy from bestiary: Sentinel Walker' }).click();
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Sentinel Walker', LOADED);
     expect(new URL(page.url()).searchParams.get('id')).not.toBe('sentinel-walker');
     const r = await expectSummaryMatchesRules(page);
@@ -178,7 +178,7 @@ test.describe('creature editor', () => {
     await page.goto(at('/nucleus/CreatureEditor'));
     const list = page.locator('.cr-list');
     await expect(list).toBeVisible(LOADED);
-    await list.getByRole('button', { name: 'Copy Gutter Hound from the bestiary' }).click();
+    await list.getByRole('button', { name: 'Copy from bestiary: Gutter Hound' }).click();
     const name = page.getByLabel('Name', { exact: true });
     await expect(name).toHaveValue('Gutter Hound', LOADED);
     await name.fill('Kennel Hound');
@@ -250,7 +250,7 @@ test.describe('creature editor', () => {
     await expect(search).toBeVisible(LOADED);
     await search.focus();
     await page.keyboard.type('hound');
-    const copy = page.getByRole('button', { name: 'Copy Gutter Hound from the bestiary' });
+    const copy = page.getByRole('button', { name: 'Copy from bestiary: Gutter Hound' });
     for (let i = 0; i < 30 && !(await copy.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     const name = page.getByLabel('Name', { exact: true });

@@ -143,7 +143,7 @@ export function CreatureList({ bestiary, repository, start, hrefFor, open, besti
                 </>
               ) : (
                 <>
-                  <button type="button" className="btn kit-small btn-primary" onClick={() => copy(r.id)} aria-label={`Copy ${r.name} from the bestiary`}>
+                  <button type="button" className="btn kit-small btn-primary" onClick={() => copy(r.id)} aria-label={`Copy from bestiary: ${r.name}`}>
                     Copy from bestiary
                   </button>
                   {bestiaryHref?.(r.id) && (
