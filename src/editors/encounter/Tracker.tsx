@@ -12,6 +12,11 @@ import type { Encounter } from './rules';
 import { CampaignRun } from './CampaignRun';
 import { CombatantRow } from './CombatantRow';
 import { delay, endFight, goNext, goPrevious, reinforce, rollEveryone, startFight } from './model';
+import { quickNumber } from './hero';
+import { WholeNumberField } from './WholeNumberField';
+
+/** The most reinforcements added at once. */
+const MOST_REINFORCEMENTS = 12;
 
 export function Tracker() {
   const uid = useId();
@@ -90,9 +95,10 @@ export function Tracker() {
 function Reinforcements() {
   const { doc, change, readOnly } = useEditor<Encounter>();
   const [row, setRow] = useState('');
-  const [count, setCount] = useState(1);
+  const [count, setCount] = useState('1');
   if (doc.creatures.length === 0) return null;
-  const add = () => change((d) => reinforce(d, row || d.creatures[0]!.id, count));
+  const n = quickNumber('Reinforcements', count, 1, MOST_REINFORCEMENTS);
+  const add = () => 'value' in n && change((d) => reinforce(d, row || d.creatures[0]!.id, n.value));
   return (
     <div className="enc-inline enc-reinforce">
       <label className="kit-field">
@@ -105,11 +111,8 @@ function Reinforcements() {
           ))}
         </select>
       </label>
-      <label className="kit-field enc-narrow">
-        <span className="kit-label">How many</span>
-        <input type="number" className="kit-input" min={1} max={12} value={count} onChange={(e) => setCount(Math.max(1, Math.min(12, Number(e.target.value) || 1)))} />
-      </label>
-      <button type="button" className="btn" disabled={readOnly} onClick={add}>
+      <WholeNumberField spin className="enc-narrow" label="How many" min={1} max={MOST_REINFORCEMENTS} text={count} onText={setCount} problem={'problem' in n ? n.problem : undefined} />
+      <button type="button" className="btn" disabled={readOnly || 'problem' in n} onClick={add}>
         Add to the fight
       </button>
     </div>
