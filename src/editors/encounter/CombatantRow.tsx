@@ -119,9 +119,9 @@ export function CombatantRow({ c, active, edge }: { c: Combatant; active: boolea
           {c.side === 'hero' && (
             <div className="enc-inline">
               <button type="button" className="btn" disabled={readOnly} onClick={() => attempt((d) => strain(d, c.id, 1))} aria-label={`Add 1 strain to ${label}`}>
-                Strain +1
+                Add 1 strain
               </button>
-              <button type="button" className="btn" disabled={readOnly || c.strain === 0} onClick={() => attempt((d) => strain(d, c.id, -c.strain))} aria-label={`Clear ${label}'s strain`}>
+              <button type="button" className="btn" disabled={readOnly || c.strain === 0} onClick={() => attempt((d) => strain(d, c.id, -c.strain))} aria-label={`Clear strain of ${label}`}>
                 Clear strain
               </button>
             </div>

@@ -5,7 +5,7 @@
  * and notes. Every change is a document change: saved, undoable, and back
  * at the same turn after a reload.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useEditor } from '../kit';
 import { inOrder } from '../../rules/engine';
 import type { Encounter } from './rules';
@@ -18,11 +18,34 @@ import { WholeNumberField } from './WholeNumberField';
 /** The most reinforcements added at once. */
 const MOST_REINFORCEMENTS = 12;
 
+/**
+ * On a phone the turn buttons are a bar fixed above the summary bar: the
+ * page keeps room for its real height (it grows when a label wraps) in
+ * `--enc-turnbar-h` on the root element, which encounter.css reserves.
+ */
+function useTurnBarHeight(bar: RefObject<HTMLElement | null>, shown: boolean) {
+  useEffect(() => {
+    const el = bar.current;
+    const root = document.documentElement;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const note = () => root.style.setProperty('--enc-turnbar-h', `${Math.ceil(el.getBoundingClientRect().height) + 1}px`);
+    const observer = new ResizeObserver(note);
+    observer.observe(el);
+    note();
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--enc-turnbar-h');
+    };
+  }, [bar, shown]);
+}
+
 export function Tracker() {
   const uid = useId();
   const { doc, change, readOnly } = useEditor<Encounter>();
   const [edge, setEdge] = useState(false);
   const fight = doc.fight;
+  const turnBar = useRef<HTMLDivElement>(null);
+  useTurnBarHeight(turnBar, !!fight);
 
   if (!fight) {
     const none = doc.party.length + doc.creatures.length === 0;
@@ -49,7 +72,7 @@ export function Tracker() {
       <h2 className="enc-title" id={`${uid}-h`}>
         Fight: round <span data-round>{fight.round}</span>
       </h2>
-      <div className="enc-turnbar" role="group" aria-label="Turns">
+      <div className="enc-turnbar" role="group" aria-label="Turns" ref={turnBar}>
         <button type="button" className="btn" disabled={readOnly} onClick={() => change(goPrevious)}>
           Previous turn
         </button>
