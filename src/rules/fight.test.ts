@@ -51,6 +51,7 @@ describe('the fight (GAME.md §7, §1)', () => {
     expect(ids(orderByInitiative(rolled))).toEqual(ids(orderByInitiative(typed)));
     expect(() => typedInitiative(-1)).toThrow('Type the hits as a whole number from 0');
     expect(() => typedInitiative(1.5)).toThrow('Type the hits');
+    expect(() => typedInitiative(201)).toThrow('from 0 (the dice showed no 5 or 6) to 200.');
   });
 
   it('F3 order: most hits first; ties to the higher Reflex; then heroes before creatures; then the order listed', () => {

@@ -45,9 +45,12 @@ export function rollPool(pool: number, random: Random, edge = false): Initiative
   return { hits: dice.filter(counts).length, dice, ...(edge ? { edge } : {}) };
 }
 
+/** The most initiative hits a typed entry may give: more dice than any pool rolls, with every overcharge. */
+export const MAX_TYPED_HITS = 200;
+
 /** Initiative typed in from physical dice: counts exactly like a roll made in the app. */
 export function typedInitiative(hits: number, edge = false): Initiative {
-  if (!Number.isInteger(hits) || hits < 0 || hits > 200) throw new RulesError('hits', 'Type the hits as a whole number from 0 (the dice showed no 5 or 6).', { sentence: true });
+  if (!Number.isInteger(hits) || hits < 0 || hits > MAX_TYPED_HITS) throw new RulesError('hits', `Type the hits as a whole number from 0 (the dice showed no 5 or 6) to ${MAX_TYPED_HITS}.`, { sentence: true });
   return { hits, ...(edge ? { edge } : {}) };
 }
 

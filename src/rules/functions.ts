@@ -58,6 +58,7 @@ export {
 } from './encounter';
 export {
   MAX_OVERCHARGE,
+  MAX_TYPED_HITS,
   rollPool,
   typedInitiative,
   compareInitiative,

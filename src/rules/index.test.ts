@@ -6,7 +6,7 @@ describe('public api', () => {
     expect(Object.keys(rules).sort()).toEqual([
       'ACTIVATIONS', 'ATTRIBUTES', 'BANDS', 'BAND_NAMES', 'BLUEPRINT_TYPES', 'CATALOGUE_NAMES', 'CORE_RANGES', 'CREATURE_KINDS',
       'DIFFICULTIES', 'DISCIPLINES', 'DOCUMENT_KINDS', 'DURATIONS', 'ENCOUNTER_EDITOR_PATH', 'MAX_COUNT', 'MAX_CREW', 'MAX_DIFFICULTY',
-      'MAX_OVERCHARGE', 'MAX_POOL', 'PROPERTY_SPECS', 'RANGES', 'RulesError', 'SCHEMA_VERSION', 'SKILLS', 'SKILL_NAMES', 'SLOTS',
+      'MAX_OVERCHARGE', 'MAX_POOL', 'MAX_TYPED_HITS', 'PROPERTY_SPECS', 'RANGES', 'RulesError', 'SCHEMA_VERSION', 'SKILLS', 'SKILL_NAMES', 'SLOTS',
       'TAIL_EPSILON', 'TIER_MIN_RANK', 'TREES', 'addToEncounterHref', 'advancementSchema', 'applyDamage', 'applyHealing', 'applyStrain',
       'armourPropertiesSchema', 'atStrainCapacity', 'attackOdds', 'attackSchema', 'attributeCapForRank', 'attributePointsForRank',
       'attributesSchema', 'availability', 'averageRank', 'band', 'basePrice', 'bestiaryEntrySchema', 'blueprintCapacity',

@@ -1,9 +1,10 @@
 /** One combatant in the initiative order: its roll, Health, damage and healing, strain and notes, each refused change said in place. */
 import { useState } from 'react';
 import { useEditor } from '../kit';
-import { atStrainCapacity, condition, rollPool, typedInitiative } from '../../rules/engine';
+import { atStrainCapacity, condition, MAX_TYPED_HITS, rollPool, typedInitiative } from '../../rules/engine';
 import type { Combatant, Encounter } from './rules';
 import { damage, heal, initiativePool, note as setNote, recordInitiative, strain } from './model';
+import { quickNumber } from './hero';
 
 /**
  * A change that the rules may refuse with a sentence (src/rules/fight.ts
@@ -11,21 +12,19 @@ import { damage, heal, initiativePool, note as setNote, recordInitiative, strain
  */
 function useAttempt(say: (problem: string | null) => void) {
   const { doc, change } = useEditor<Encounter>();
-  return (update: (d: Encounter) => Encounter) => {
+  /** Whether the change was made (else its sentence is said). */
+  return (update: (d: Encounter) => Encounter): boolean => {
     try {
       update(doc);
     } catch (e) {
-      return say(e instanceof Error ? e.message : 'That change could not be made.');
+      say(e instanceof Error ? e.message : 'That change could not be made.');
+      return false;
     }
     say(null);
     change(update);
+    return true;
   };
 }
-
-const whole = (v: string) => {
-  const n = Number(v);
-  return v.trim() !== '' && Number.isInteger(n) && n >= 0 ? n : null;
-};
 
 export function CombatantRow({ c, active, edge }: { c: Combatant; active: boolean; edge: boolean }) {
   const { doc, readOnly } = useEditor<Encounter>();
@@ -38,11 +37,21 @@ export function CombatantRow({ c, active, edge }: { c: Combatant; active: boolea
   const cond = condition(c.health, c.maxHealth);
   const strained = atStrainCapacity(c);
   const attempt = useAttempt(setProblem);
-  const withAmount = (what: string, act: (n: number) => (d: Encounter) => Encounter) => {
-    const n = whole(amount);
-    if (n === null) return setProblem(`Type the ${what} as a whole number (0 or more).`);
-    attempt(act(n));
-    setAmount('');
+  // A typed number is refused with its sentence and left in its field to fix; it is cleared only once used.
+  const withAmount = (what: 'Damage' | 'Healing', act: (n: number) => (d: Encounter) => Encounter) => {
+    const n = quickNumber(what, amount, 0);
+    if ('problem' in n) return setProblem(n.problem);
+    if (attempt(act(n.value))) setAmount('');
+  };
+  const setTypedInitiative = () => {
+    const n = quickNumber('Initiative hits', typed, 0, MAX_TYPED_HITS);
+    if ('problem' in n) return setProblem(n.problem);
+    if (attempt((d) => recordInitiative(d, c.id, typedInitiative(n.value)))) setTyped('');
+  };
+  const setNoteFor = () => {
+    const n = rounds.trim() === '' ? undefined : quickNumber('Rounds', rounds, 1);
+    if (n && 'problem' in n) return setProblem(n.problem);
+    attempt((d) => setNote(d, c.id, note, n?.value));
   };
   const label = c.name;
   return (
@@ -95,10 +104,10 @@ export function CombatantRow({ c, active, edge }: { c: Combatant; active: boolea
             <label className="enc-check">
               <input type="checkbox" checked={ignore} onChange={(e) => setIgnore(e.target.checked)} /> Ignores protection
             </label>
-            <button type="button" className="btn" disabled={readOnly} onClick={() => withAmount('damage', (n) => (d) => damage(d, c.id, n, ignore))}>
+            <button type="button" className="btn" disabled={readOnly} onClick={() => withAmount('Damage', (n) => (d) => damage(d, c.id, n, ignore))}>
               Damage
             </button>
-            <button type="button" className="btn" disabled={readOnly} onClick={() => withAmount('healing', (n) => (d) => heal(d, c.id, n))}>
+            <button type="button" className="btn" disabled={readOnly} onClick={() => withAmount('Healing', (n) => (d) => heal(d, c.id, n))}>
               Heal
             </button>
           </div>
@@ -110,9 +119,9 @@ export function CombatantRow({ c, active, edge }: { c: Combatant; active: boolea
           {c.side === 'hero' && (
             <div className="enc-inline">
               <button type="button" className="btn" disabled={readOnly} onClick={() => attempt((d) => strain(d, c.id, 1))} aria-label={`Add 1 strain to ${label}`}>
-                Strain +1
+                Add 1 strain
               </button>
-              <button type="button" className="btn" disabled={readOnly || c.strain === 0} onClick={() => attempt((d) => strain(d, c.id, -c.strain))} aria-label={`Clear ${label}'s strain`}>
+              <button type="button" className="btn" disabled={readOnly || c.strain === 0} onClick={() => attempt((d) => strain(d, c.id, -c.strain))} aria-label={`Clear strain of ${label}`}>
                 Clear strain
               </button>
             </div>
@@ -122,17 +131,7 @@ export function CombatantRow({ c, active, edge }: { c: Combatant; active: boolea
               <span className="kit-label">Initiative hits for {label} (from dice)</span>
               <input className="kit-input" inputMode="numeric" value={typed} onChange={(e) => setTyped(e.target.value)} />
             </label>
-            <button
-              type="button"
-              className="btn"
-              disabled={readOnly}
-              onClick={() => {
-                const n = whole(typed);
-                if (n === null) return setProblem('Type the initiative as the number of hits rolled (0 or more).');
-                attempt((d) => recordInitiative(d, c.id, typedInitiative(n)));
-                setTyped('');
-              }}
-            >
+            <button type="button" className="btn" disabled={readOnly} onClick={setTypedInitiative}>
               Set initiative
             </button>
             <button type="button" className="btn" disabled={readOnly} onClick={() => attempt((d) => recordInitiative(d, c.id, rollPool(initiativePool(d, c), Math.random, edge)))}>
@@ -148,7 +147,7 @@ export function CombatantRow({ c, active, edge }: { c: Combatant; active: boolea
               <span className="kit-label">Rounds (optional)</span>
               <input className="kit-input" inputMode="numeric" value={rounds} onChange={(e) => setRounds(e.target.value)} />
             </label>
-            <button type="button" className="btn" disabled={readOnly} onClick={() => attempt((d) => setNote(d, c.id, note, whole(rounds) || undefined))}>
+            <button type="button" className="btn" disabled={readOnly} onClick={setNoteFor}>
               Set note
             </button>
           </div>

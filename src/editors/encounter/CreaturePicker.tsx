@@ -4,10 +4,12 @@
  * added with a count ("Add 3").
  */
 import { useId, useMemo, useState } from 'react';
-import { CREATURE_KINDS, capitalized, type BestiaryEntry, type Catalogues, type Creature } from '../../rules/engine';
+import { CREATURE_KINDS, MAX_COUNT, capitalized, type BestiaryEntry, type Catalogues, type Creature } from '../../rules/engine';
 import type { DocumentRepository } from '../../storage/types';
 import { creatureRows, type CreatureKind } from '../creature/creatureList';
 import { useOwnCreatures } from '../creature/useOwnCreatures';
+import { quickNumber } from './hero';
+import { WholeNumberField } from './WholeNumberField';
 
 const NONE: never[] = [];
 
@@ -33,7 +35,10 @@ export function CreaturePicker({ bestiary, catalogues, repository, readOnly, onA
   const [kind, setKind] = useState<CreatureKind | ''>('');
   const [rank, setRank] = useState(0);
   const [tag, setTag] = useState('');
-  const [count, setCount] = useState(1);
+  const [countText, setCountText] = useState('1');
+  const typedCount = quickNumber('Copies to add', countText, 1, MAX_COUNT);
+  // While the typed count is refused, the buttons name the last good one and are disabled.
+  const count = 'value' in typedCount ? typedCount.value : 1;
 
   // A library that cannot be read lists only the bestiary here; the creature list and library say why.
   const mine = useOwnCreatures(repository).mine ?? NONE;
@@ -89,10 +94,7 @@ export function CreaturePicker({ bestiary, catalogues, repository, readOnly, onA
             ))}
           </select>
         </label>
-        <label className="kit-field">
-          <span className="kit-label">Copies to add</span>
-          <input type="number" className="kit-input" min={1} max={20} value={count} onChange={(e) => setCount(Math.max(1, Math.min(20, Number(e.target.value) || 1)))} />
-        </label>
+        <WholeNumberField spin label="Copies to add" min={1} max={MAX_COUNT} text={countText} onText={setCountText} problem={'problem' in typedCount ? typedCount.problem : undefined} />
       </div>
       <ul className="enc-picker" aria-label="Creatures to add">
         {rows.length === 0 && <li className="kit-muted">No creature matches these filters.</li>}
@@ -106,7 +108,7 @@ export function CreaturePicker({ bestiary, catalogues, repository, readOnly, onA
             <button
               type="button"
               className="btn"
-              disabled={readOnly}
+              disabled={readOnly || 'problem' in typedCount}
               aria-label={`Add ${count} ${r.name}`}
               onClick={() => onAdd(byId.get(`${r.source}:${r.id}`)!, r.source === 'mine' ? 'creature' : 'bestiary', count)}
             >

@@ -7,7 +7,7 @@ import { Party } from './Party';
 import { Odds } from './Odds';
 import { Tracker } from './Tracker';
 import { oddsMatrices } from './matrix';
-import { addCreature, addHero, removeHero, setCount } from './model';
+import { addCreature, addHero, countProblem, MAX_COPIES, removeCreature, removeHero, setCount } from './model';
 import { creatureSnapshot, type Encounter } from './rules';
 
 export function EncounterForm({ catalogues, rulesLinks }: { catalogues: Partial<Catalogues>; rulesLinks: RulesLinks }) {
@@ -39,10 +39,10 @@ export function EncounterForm({ catalogues, rulesLinks }: { catalogues: Partial<
   );
 }
 
-/** The creatures in the encounter, with their counts (0 removes). */
+/** The creatures in the encounter, with their counts (1–99; a row goes by its Remove button only). */
 function Roster({ rulesLinks }: { rulesLinks: RulesLinks }) {
   const uid = useId();
-  const { doc, change } = useEditor<Encounter>();
+  const { doc, change, readOnly } = useEditor<Encounter>();
   return (
     <section className="enc-section" aria-labelledby={`${uid}-h`}>
       <h2 className="enc-title" id={`${uid}-h`}>
@@ -68,7 +68,19 @@ function Roster({ rulesLinks }: { rulesLinks: RulesLinks }) {
                 <span className="kit-muted">
                   Rank {c.snapshot.threatRank} · Health {c.snapshot.health} · Guard {c.snapshot.guard} · Protection {c.snapshot.protection}
                 </span>
-                <NumberStepper id={`enc-count-${c.id}`} value={c.count} onChange={(n) => change((d) => setCount(d, c.id, n))} label={`Copies of ${c.snapshot.name}`} min={0} max={99} hint="0 removes it" />
+                <NumberStepper
+                  id={`enc-count-${c.id}`}
+                  value={c.count}
+                  onChange={(n) => change((d) => setCount(d, c.id, n))}
+                  label={`Copies of ${c.snapshot.name}`}
+                  min={1}
+                  max={MAX_COPIES}
+                  hint={`1 to ${MAX_COPIES}`}
+                  refuse={(n) => countProblem(c.snapshot.name, n)}
+                />
+                <button type="button" className="btn" disabled={readOnly} onClick={() => change((d) => removeCreature(d, c.id))} aria-label={`Remove ${c.snapshot.name}`}>
+                  Remove
+                </button>
               </li>
             );
           })}

@@ -5,9 +5,7 @@
  */
 import { useId } from 'react';
 import { exactOdds, formatOdds } from '../kit';
-import type { OddsMatrix } from './matrix';
-
-const fmt = (x: number) => (x >= 10 ? x.toFixed(0) : x.toFixed(1));
+import { cellWords, type OddsMatrix } from './matrix';
 
 function Table({ title, m, empty }: { title: string; m: OddsMatrix; empty: string }) {
   const uid = useId();
@@ -49,13 +47,16 @@ function Table({ title, m, empty }: { title: string; m: OddsMatrix; empty: strin
                     {r.attack.rate > 1 ? ` · rate ${r.attack.rate}` : ''}
                   </span>
                 </th>
-                {r.cells.map((c) => (
-                  <td key={c.target} data-odds={c.lands} title={`Lands ${exactOdds(c.lands)}; ${c.perAttack.toFixed(3)} damage per attack, ${c.perRound.toFixed(3)} per round`}>
-                    <strong>{formatOdds(c.lands)}</strong>
-                    <span>{fmt(c.perRound)}/round</span>
-                    <span className={c.rounds === null ? 'enc-cannot' : undefined}>{c.rounds === null ? 'cannot hurt it' : `about ${c.rounds} round${c.rounds === 1 ? '' : 's'}`}</span>
-                  </td>
-                ))}
+                {r.cells.map((c) => {
+                  const words = cellWords(c);
+                  return (
+                    <td key={c.target} data-odds={c.lands} title={`Lands ${exactOdds(c.lands)}; ${c.perAttack.toFixed(3)} damage per attack, ${c.perRound.toFixed(3)} per round`}>
+                      <strong>{formatOdds(c.lands)}</strong>
+                      <span>{words.perRound}</span>
+                      <span className={words.hopeless ? 'enc-cannot' : undefined}>{words.outcome}</span>
+                    </td>
+                  );
+                })}
               </tr>
             ))}
           </tbody>

@@ -8,7 +8,8 @@ import { useId, useMemo, useState } from 'react';
 import { useDocuments } from '../kit/useDocuments';
 import type { Catalogues, Character } from '../../rules/engine';
 import type { DocumentRepository } from '../../storage/types';
-import { heroFromCharacter, heroFromQuick, quickNumber, type QuickHero } from './hero';
+import { heroFromCharacter, heroFromQuick, quickNumber, quickWarning, type QuickHero, type RuledQuickField } from './hero';
+import { WholeNumberField } from './WholeNumberField';
 import type { HeroSnapshot, EncounterHero } from './rules';
 import { saveParty } from './cloudParty';
 
@@ -31,6 +32,8 @@ type QuickNumberKey = (typeof QUICK_FIELDS)[number]['key'] | (typeof ATTACK_FIEL
 /** The quick entry's numbers as typed: a value no document can hold is refused in place, never rounded away. */
 const EMPTY_QUICK: Record<QuickNumberKey, string> = { rank: '1', reflex: '2', logic: '2', guard: '2', health: '10', protection: '0', strainCapacity: '4', pool: '0', damage: '3', rate: '1' };
 const NUMBER_FIELDS = [...QUICK_FIELDS, ...ATTACK_FIELDS];
+/** The fields the game's rules bound: a value past them is kept with a warning. */
+const RULED: Record<RuledQuickField, true> = { rank: true, reflex: true, logic: true, guard: true, pool: true };
 
 export interface PartyProps {
   party: readonly EncounterHero[];
@@ -46,7 +49,11 @@ export function Party({ party, catalogues, repository, readOnly, onAdd, onRemove
   const [chosen, setChosen] = useState('');
   const [quickName, setQuickName] = useState('');
   const [quick, setQuick] = useState(EMPTY_QUICK);
-  const checked = NUMBER_FIELDS.map((f) => ({ ...f, result: quickNumber(('noun' in f && f.noun) || f.label, quick[f.key], f.min) }));
+  const checked = NUMBER_FIELDS.map((f) => {
+    const noun = ('noun' in f && f.noun) || f.label;
+    const result = quickNumber(noun, quick[f.key], f.min);
+    return { ...f, result, warning: 'value' in result && f.key in RULED ? quickWarning(f.key as RuledQuickField, noun, result.value) : undefined };
+  });
   const problems = Object.fromEntries(checked.flatMap((f) => ('problem' in f.result ? [[f.key, f.result.problem]] : [])));
   const values = Object.fromEntries(checked.map((f) => [f.key, 'value' in f.result ? f.result.value : 0])) as Record<QuickNumberKey, number>;
   const [saved, setSaved] = useState<string | null>(null);
@@ -112,25 +119,8 @@ export function Party({ party, catalogues, repository, readOnly, onAdd, onRemove
             <span className="kit-label">Name</span>
             <input className="kit-input" value={quickName} onChange={(e) => setQuickName(e.target.value)} />
           </label>
-          {NUMBER_FIELDS.map((f) => (
-            <label key={f.key} className="kit-field">
-              <span className="kit-label">{f.label}</span>
-              <input
-                type="number"
-                inputMode="numeric"
-                className="kit-input"
-                min={f.min}
-                value={quick[f.key]}
-                aria-invalid={problems[f.key] ? true : undefined}
-                aria-describedby={problems[f.key] ? `${uid}-${f.key}-problem` : undefined}
-                onChange={(e) => setQuick({ ...quick, [f.key]: e.target.value })}
-              />
-              {problems[f.key] && (
-                <span className="kit-field-issues kit-issue is-error" id={`${uid}-${f.key}-problem`}>
-                  {problems[f.key]}
-                </span>
-              )}
-            </label>
+          {checked.map((f) => (
+            <WholeNumberField key={f.key} spin label={f.label} min={f.min} text={quick[f.key]} onText={(text) => setQuick({ ...quick, [f.key]: text })} problem={problems[f.key]} warning={f.warning} />
           ))}
         </div>
         <button type="button" className="btn" disabled={readOnly || Object.keys(problems).length > 0} onClick={addQuick}>

@@ -5,19 +5,47 @@
  * and notes. Every change is a document change: saved, undoable, and back
  * at the same turn after a reload.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useEditor } from '../kit';
 import { inOrder } from '../../rules/engine';
 import type { Encounter } from './rules';
 import { CampaignRun } from './CampaignRun';
 import { CombatantRow } from './CombatantRow';
 import { delay, endFight, goNext, goPrevious, reinforce, rollEveryone, startFight } from './model';
+import { quickNumber } from './hero';
+import { WholeNumberField } from './WholeNumberField';
+
+/** The most reinforcements added at once. */
+const MOST_REINFORCEMENTS = 12;
+
+/**
+ * On a phone the turn buttons are a bar fixed above the summary bar: the
+ * page keeps room for its real height (it grows when a label wraps) in
+ * `--enc-turnbar-h` on the root element, which encounter.css reserves.
+ */
+function useTurnBarHeight(bar: RefObject<HTMLElement | null>, shown: boolean) {
+  useEffect(() => {
+    const el = bar.current;
+    const root = document.documentElement;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const note = () => root.style.setProperty('--enc-turnbar-h', `${Math.ceil(el.getBoundingClientRect().height) + 1}px`);
+    const observer = new ResizeObserver(note);
+    observer.observe(el);
+    note();
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--enc-turnbar-h');
+    };
+  }, [bar, shown]);
+}
 
 export function Tracker() {
   const uid = useId();
   const { doc, change, readOnly } = useEditor<Encounter>();
   const [edge, setEdge] = useState(false);
   const fight = doc.fight;
+  const turnBar = useRef<HTMLDivElement>(null);
+  useTurnBarHeight(turnBar, !!fight);
 
   if (!fight) {
     const none = doc.party.length + doc.creatures.length === 0;
@@ -44,7 +72,7 @@ export function Tracker() {
       <h2 className="enc-title" id={`${uid}-h`}>
         Fight: round <span data-round>{fight.round}</span>
       </h2>
-      <div className="enc-turnbar" role="group" aria-label="Turns">
+      <div className="enc-turnbar" role="group" aria-label="Turns" ref={turnBar}>
         <button type="button" className="btn" disabled={readOnly} onClick={() => change(goPrevious)}>
           Previous turn
         </button>
@@ -90,9 +118,10 @@ export function Tracker() {
 function Reinforcements() {
   const { doc, change, readOnly } = useEditor<Encounter>();
   const [row, setRow] = useState('');
-  const [count, setCount] = useState(1);
+  const [count, setCount] = useState('1');
   if (doc.creatures.length === 0) return null;
-  const add = () => change((d) => reinforce(d, row || d.creatures[0]!.id, count));
+  const n = quickNumber('Reinforcements', count, 1, MOST_REINFORCEMENTS);
+  const add = () => 'value' in n && change((d) => reinforce(d, row || d.creatures[0]!.id, n.value));
   return (
     <div className="enc-inline enc-reinforce">
       <label className="kit-field">
@@ -105,11 +134,8 @@ function Reinforcements() {
           ))}
         </select>
       </label>
-      <label className="kit-field enc-narrow">
-        <span className="kit-label">How many</span>
-        <input type="number" className="kit-input" min={1} max={12} value={count} onChange={(e) => setCount(Math.max(1, Math.min(12, Number(e.target.value) || 1)))} />
-      </label>
-      <button type="button" className="btn" disabled={readOnly} onClick={add}>
+      <WholeNumberField spin className="enc-narrow" label="How many" min={1} max={MOST_REINFORCEMENTS} text={count} onText={setCount} problem={'problem' in n ? n.problem : undefined} />
+      <button type="button" className="btn" disabled={readOnly || 'problem' in n} onClick={add}>
         Add to the fight
       </button>
     </div>

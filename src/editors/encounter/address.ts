@@ -39,7 +39,8 @@ async function store(repository: DocumentRepository, doc: Encounter, basedOn: nu
 export async function openFromAddress(hash: string, catalogues: Partial<Catalogues>, repository: DocumentRepository): Promise<string | undefined> {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const add = params.get('add');
-  if (add) {
+  if (add !== null) {
+    if (add.trim() === '') throw new Error('This address adds no creature: #add= needs a creature’s id after it (such as #add=scuttler-drone, as a bestiary entry’s “Add to encounter” gives). Nothing was added.');
     const { creature, kind } = await creatureFor(add.trim(), catalogues.creatures ?? [], repository);
     const snapshot = creatureSnapshot(creature, { creatureProperties: catalogues.creatureProperties ?? [] });
     const lastId = lastEncounterId();

@@ -14,6 +14,7 @@ import { BAND_NAMES } from './rules';
 import { openFromAddress, startEncounter } from './address';
 import { rememberEncounter } from './settings';
 import { refillNotice, refillReferences } from './refill';
+import { encounterDifferences } from './differences';
 import type { Encounter } from './rules';
 import './encounter.css';
 
@@ -80,6 +81,7 @@ export const encounterEditor: EditorDefinition<Encounter> = {
   summary,
   PrintCard,
   fromAddress: openFromAddress,
+  differences: encounterDifferences,
   // A references-only link: the rows' attacks come back from the bestiary and the reader's own documents.
   async fromShare(doc, catalogues, repository) {
     if (!doc.referencesOnly) return { doc };

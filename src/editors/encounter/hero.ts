@@ -3,7 +3,7 @@
  * derived values of §2 and the attack lines the character sheet already
  * computes (features applied), so the odds here match the sheet's.
  */
-import { evaluate, type Catalogues, type Character } from '../../rules/engine';
+import { evaluate, MAX_DIFFICULTY, MAX_POOL, type Catalogues, type Character } from '../../rules/engine';
 import { attackLines } from '../character/sheet';
 import type { HeroSnapshot } from './rules';
 
@@ -42,17 +42,47 @@ export function heroFromQuick(q: QuickHero): HeroSnapshot {
 }
 
 /**
- * A quick entry's number as typed: the whole number it is, or the sentence
- * that says why no document can hold it (empty, not a whole number, below
- * the field's least value, beyond the largest whole number a document keeps
- * exactly). Refused in place: the entry cannot be added until it is fixed.
+ * A number as typed in the encounter tool (a quick entry's, a count, an
+ * amount): the whole number it is, or the sentence that says why it cannot
+ * be kept (empty, not a whole number, below the field's least value, past
+ * `max` when the field has one, beyond the largest whole number a document
+ * keeps exactly). Refused in place: nothing changes until it is fixed.
  */
-export function quickNumber(label: string, text: string, min: number): { value: number } | { problem: string } {
+export function quickNumber(label: string, text: string, min: number, max?: number): { value: number } | { problem: string } {
   const typed = text.trim();
-  if (typed === '') return { problem: `${label} needs a number.` };
-  if (!/^-?\d+$/.test(typed)) return { problem: `${label} must be a whole number (it is ${typed}).` };
+  const range = max === undefined ? '' : ` from ${min} to ${max}`;
+  if (typed === '') return { problem: `${label} needs a number${range}.` };
+  if (!/^-?\d+$/.test(typed)) return { problem: `${label} must be a whole number${range} (it is ${typed}).` };
   const value = Number(typed);
+  if (max !== undefined && (value < min || value > max)) return { problem: `${label} must be${range} (it is ${typed}).` };
   if (!Number.isSafeInteger(value)) return { problem: `${label} must be at most ${Number.MAX_SAFE_INTEGER.toLocaleString('en-GB')}.` };
   if (value < min) return { problem: `${label} must be at least ${min} (it is ${value}).` };
   return { value };
+}
+
+/** The quick entry's numbers that the game's rules bound (GAME.md §2, §7). */
+export type RuledQuickField = 'rank' | 'reflex' | 'logic' | 'guard' | 'pool';
+
+/** The largest attack pool a hero rolls: attribute 6 + skill 5 + a die from gear (GAME.md §2). */
+export const LARGEST_HERO_POOL = 12;
+
+/**
+ * A quick entry's number outside the game's rules (rank 11, a pool of 40):
+ * kept, with the sentence that says the rule and what the tool does with
+ * it (GAME.md §7: advice, never a block); undefined when within the rules.
+ */
+export function quickWarning(field: RuledQuickField, label: string, value: number): string | undefined {
+  switch (field) {
+    case 'rank':
+      return value > 10 ? `${label} ${value} is past the game's ranks (1 to 10): kept, and counted as typed in the party rank.` : undefined;
+    case 'reflex':
+    case 'logic':
+      return value > 6 ? `${label} ${value} is past an attribute's most (6): kept, and counted as typed in the initiative pool.` : undefined;
+    case 'guard':
+      if (value < 1) return `Guard ${value} counts as 1 in the odds (Guard is from 1 to ${MAX_DIFFICULTY}).`;
+      return value > MAX_DIFFICULTY ? `Guard ${value} is past the most (${MAX_DIFFICULTY}): kept; the odds count Guard ${MAX_DIFFICULTY}.` : undefined;
+    case 'pool':
+      if (value > MAX_POOL) return `${label} ${value} is more dice than a hero rolls (at most about ${LARGEST_HERO_POOL}): kept; the odds count ${MAX_POOL} dice, the most the dice engine rolls.`;
+      return value > LARGEST_HERO_POOL ? `${label} ${value} is more dice than a hero rolls (at most about ${LARGEST_HERO_POOL}: attribute 6 + skill 5 + 1 from gear): kept, and the odds use it.` : undefined;
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encounterSummary, oddsMatrices } from './matrix';
+import { cellWords, encounterSummary, oddsMatrices } from './matrix';
 import type { CreatureSnapshot, Encounter, HeroSnapshot } from './rules';
 
 const NOW = '2026-11-27T19:00:00.000Z';
@@ -28,6 +28,23 @@ describe('the odds matrix', () => {
     const m = oddsMatrices(doc([hero('Vex', 2), hero('Ada', 2)], 3));
     expect(m.creaturesVsHeroes.targets.map((t) => t.name)).toEqual(['Vex', 'Ada']);
     expect(m.heroesVsCreatures.rows.map((r) => r.attacker)).toEqual(['Vex: Rifle', 'Ada: Rifle']);
+  });
+});
+
+describe('a cell in words', () => {
+  it('says about N rounds while that is a number to plan with', () => {
+    expect(cellWords({ lands: 433 / 729, perRound: 1258 / 729, rounds: 6 })).toEqual({ perRound: '1.7/round', outcome: 'about 6 rounds', hopeless: false });
+    expect(cellWords({ lands: 0.9, perRound: 12.4, rounds: 1 })).toEqual({ perRound: '12/round', outcome: 'about 1 round', hopeless: false });
+  });
+
+  it('says a hopeless attack in words, never an absurd number of rounds', () => {
+    // One die against Guard 6 (the dice engine's own figures): it lands only through a long run of overcharge sixes.
+    const m = oddsMatrices({ ...doc([{ ...hero('Vex', 1), attacks: [{ name: 'Knife', pool: 1, damage: 1, rate: 1, ignoresProtection: 0 }] }], 1), creatures: [{ ...doc([], 1).creatures[0]!, snapshot: { ...creature, guard: 6, health: 30 } }] });
+    const cell = m.heroesVsCreatures.rows[0]!.cells[0]!;
+    expect(cell.rounds).toBeGreaterThan(1000);
+    expect(cellWords(cell)).toEqual({ perRound: 'under 0.1/round', outcome: 'almost never hits', hopeless: true });
+    expect(cellWords({ lands: 0.5, perRound: 0.01, rounds: 1200 })).toMatchObject({ outcome: 'hardly hurts it (over 100 rounds)', hopeless: true });
+    expect(cellWords({ lands: 0.5, perRound: 0, rounds: null })).toEqual({ perRound: '0/round', outcome: 'cannot hurt it', hopeless: true });
   });
 });
 

@@ -67,6 +67,27 @@ export function oddsMatrices(doc: Encounter): { creaturesVsHeroes: OddsMatrix; h
   return { creaturesVsHeroes: table(creatures, heroes, cells.creaturesVsHeroes), heroesVsCreatures: table(heroes, creatures, cells.heroesVsCreatures) };
 }
 
+/** Past this many rounds "about N rounds" tells the game master nothing: the attack hardly hurts. */
+export const MOST_ROUNDS_SAID = 100;
+/** Below this chance to land (what formatOdds prints as "<1%") an attack almost never hits. */
+const ALMOST_NEVER = 0.005;
+
+const oneDecimal = (x: number) => (x >= 10 ? x.toFixed(0) : x.toFixed(1));
+
+/**
+ * A cell's damage per round and outcome in words (GAME.md §7): "about N
+ * rounds" while that is a number to plan with; an attack that cannot hurt,
+ * almost never hits or would need more than MOST_ROUNDS_SAID rounds says so
+ * instead of an absurd count ("about 113400 rounds").
+ */
+export function cellWords(cell: Pick<OddsCell, 'lands' | 'perRound' | 'rounds'>): { perRound: string; outcome: string; hopeless: boolean } {
+  const perRound = cell.perRound <= 0 ? '0/round' : cell.perRound < 0.05 ? 'under 0.1/round' : `${oneDecimal(cell.perRound)}/round`;
+  if (cell.rounds === null) return { perRound, outcome: 'cannot hurt it', hopeless: true };
+  if (cell.lands < ALMOST_NEVER) return { perRound, outcome: 'almost never hits', hopeless: true };
+  if (cell.rounds > MOST_ROUNDS_SAID) return { perRound, outcome: `hardly hurts it (over ${MOST_ROUNDS_SAID} rounds)`, hopeless: true };
+  return { perRound, outcome: `about ${cell.rounds} round${cell.rounds === 1 ? '' : 's'}`, hopeless: false };
+}
+
 export interface EncounterSummary {
   partyRank: number;
   heroes: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addCreature, damage, delay, goNext, goPrevious, recordInitiative, reinforce, rollEveryone, setCount, startFight } from './model';
+import { addCreature, countProblem, damage, delay, goNext, goPrevious, recordInitiative, reinforce, removeCreature, rollEveryone, setCount, startFight } from './model';
 import type { CreatureSnapshot, Encounter, HeroSnapshot } from './rules';
 
 /** The editor's document changes over src/rules/fight.ts (whose rules are tested there, SPEC F1–F11). */
@@ -15,12 +15,20 @@ const faces = (...f: number[]) => {
 };
 
 describe('building the roster', () => {
-  it('adds copies of the same creature to its row, and a count of 0 removes the row', () => {
+  it('adds copies of the same creature to its row; only Remove takes the row out, never a count', () => {
     let d = addCreature(empty(), { kind: 'bestiary', id: 'ganger' }, creature('Ganger'), 2);
     d = addCreature(d, { kind: 'bestiary', id: 'ganger' }, creature('Ganger'), 3);
     expect(d.creatures).toHaveLength(1);
     expect(d.creatures[0]!.count).toBe(5);
-    expect(setCount(d, d.creatures[0]!.id, 0).creatures).toEqual([]);
+    expect(setCount(d, d.creatures[0]!.id, 0).creatures[0]!.count).toBe(1);
+    expect(removeCreature(d, d.creatures[0]!.id).creatures).toEqual([]);
+  });
+
+  it('refuses a count of 0, a negative one or one past 99 with a sentence that names the limit', () => {
+    expect(countProblem('Scuttler', 0)).toBe('Copies of Scuttler must be at least 1 (it is 0): to take Scuttler out of the encounter, use its Remove button.');
+    expect(countProblem('Scuttler', -5)).toContain('must be at least 1 (it is -5)');
+    expect(countProblem('Scuttler', 100)).toBe('Copies of Scuttler must be at most 99 (it is 100).');
+    expect(countProblem('Scuttler', 99)).toBeUndefined();
   });
 });
 

@@ -12,18 +12,30 @@ export function rowId(taken: ReadonlySet<string>, prefix: string): string {
 
 const idsOf = (doc: Encounter) => new Set([...doc.creatures.map((c) => c.id), ...doc.party.map((p) => p.id), ...(doc.fight?.combatants.map((c) => c.id) ?? [])]);
 
+/** The copies one roster row holds: 1 to this (a row goes only by its Remove button). */
+export const MAX_COPIES = 99;
+
 /** Adds `count` copies of a creature; one already listed from the same source gains them. */
 export function addCreature(doc: Encounter, source: EncounterCreature['source'], snapshot: CreatureSnapshot, count = 1): Encounter {
-  const n = Math.max(1, Math.min(99, Math.round(count)));
+  const n = Math.max(1, Math.min(MAX_COPIES, Math.round(count)));
   const same = doc.creatures.findIndex((c) => c.source.kind === source.kind && c.source.id === source.id);
   if (same >= 0) return setCount(doc, doc.creatures[same]!.id, doc.creatures[same]!.count + n);
   return { ...doc, creatures: [...doc.creatures, { id: rowId(idsOf(doc), 'c'), source, count: n, snapshot }] };
 }
 
-/** A creature row's count, 1–99 (0 removes the row). */
+/** A creature row's count, 1 to MAX_COPIES: the form refuses any other with a sentence, and never removes the row by a count. */
 export function setCount(doc: Encounter, id: string, count: number): Encounter {
-  const n = Math.max(0, Math.min(99, Math.round(count)));
-  return { ...doc, creatures: n === 0 ? doc.creatures.filter((c) => c.id !== id) : doc.creatures.map((c) => (c.id === id ? { ...c, count: n } : c)) };
+  const n = Math.max(1, Math.min(MAX_COPIES, Math.round(count)));
+  return { ...doc, creatures: doc.creatures.map((c) => (c.id === id ? { ...c, count: n } : c)) };
+}
+
+export const removeCreature = (doc: Encounter, id: string): Encounter => ({ ...doc, creatures: doc.creatures.filter((c) => c.id !== id) });
+
+/** Why a typed count cannot be a roster row's (refused in place, nothing changed), or undefined to keep it. */
+export function countProblem(name: string, typed: number): string | undefined {
+  if (typed < 1) return `Copies of ${name} must be at least 1 (it is ${typed}): to take ${name} out of the encounter, use its Remove button.`;
+  if (typed > MAX_COPIES) return `Copies of ${name} must be at most ${MAX_COPIES} (it is ${typed}).`;
+  return undefined;
 }
 
 export function addHero(doc: Encounter, source: EncounterHero['source'], snapshot: HeroSnapshot): Encounter {

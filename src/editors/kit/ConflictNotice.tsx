@@ -42,9 +42,23 @@ export interface ConflictNoticeProps {
   noun: string;
   /** Keep the side that is here now (closes the notice), or bring the other side here. */
   onChoose: (side: 'mine' | 'theirs') => void;
+  /** What differs in the editor's own words, one sentence each; default: the fields side by side. */
+  describe?: (here: NucleusDocument, there: NucleusDocument) => string[];
 }
 
-export function ConflictNotice({ conflict, noun, onChoose }: ConflictNoticeProps) {
+/** The editor's sentences for what differs, the first MAX_ROWS of them. */
+function DifferenceList({ sentences }: { sentences: string[] }) {
+  return (
+    <ul className="kit-conflict-list" aria-label="What differs between the two versions">
+      {sentences.slice(0, MAX_ROWS).map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+      {sentences.length > MAX_ROWS && <li>and {sentences.length - MAX_ROWS} more</li>}
+    </ul>
+  );
+}
+
+export function ConflictNotice({ conflict, noun, onChoose, describe }: ConflictNoticeProps) {
   const { kept, copy } = conflict;
   if (!kept || !copy) {
     return (
@@ -57,7 +71,8 @@ export function ConflictNotice({ conflict, noun, onChoose }: ConflictNoticeProps
   }
   const here = kept === 'mine' ? conflict.mine : conflict.theirs.document;
   const there = kept === 'mine' ? conflict.theirs.document : conflict.mine;
-  const rows = differences(here, there);
+  const sentences = describe?.(here, there);
+  const rows = sentences ? [] : differences(here, there);
   const other = kept === 'mine' ? 'theirs' : 'mine';
   return (
     <div className="kit-alert kit-conflict" role="alert" data-conflict-kept={kept}>
@@ -69,6 +84,7 @@ export function ConflictNotice({ conflict, noun, onChoose }: ConflictNoticeProps
         </a>
         .
       </p>
+      {sentences && sentences.length > 0 && <DifferenceList sentences={sentences} />}
       {rows.length > 0 && (
         <table className="kit-conflict-table">
           <caption className="visually-hidden">What differs between the two versions</caption>

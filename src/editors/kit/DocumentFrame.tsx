@@ -157,7 +157,7 @@ export function DocumentFrame<D extends NucleusDocument>(props: DocumentFramePro
           actions={actions}
           saveCopy={() => void props.saveNew(copyDocument(doc))}
         />
-        <FrameNotices session={session} kind={doc.kind} noun={noun} readOnly={readOnly} onExport={exportJson} onHistory={showHistory} />
+        <FrameNotices session={session} kind={doc.kind} noun={noun} readOnly={readOnly} onExport={exportJson} onHistory={showHistory} describeDifferences={definition.differences} />
         <div className="kit-editor-grid">
           <div className="kit-form">
             <definition.Form doc={doc} evaluation={evaluation} catalogues={catalogues} rulesLinks={rulesLinks} readOnly={readOnly} />

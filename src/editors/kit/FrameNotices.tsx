@@ -16,9 +16,11 @@ interface FrameNoticesProps<D extends NucleusDocument> {
   readOnly: boolean;
   onExport: () => void;
   onHistory: () => void;
+  /** The editor's own words for what differs in a conflict (EditorDefinition.differences). */
+  describeDifferences?: (here: D, there: D) => string[];
 }
 
-export function FrameNotices<D extends NucleusDocument>({ session, kind, noun, readOnly, onExport, onHistory }: FrameNoticesProps<D>) {
+export function FrameNotices<D extends NucleusDocument>({ session, kind, noun, readOnly, onExport, onHistory, describeDifferences }: FrameNoticesProps<D>) {
   const storageProblem = useAtom($storageProblem, null);
   return (
     <>
@@ -32,7 +34,7 @@ export function FrameNotices<D extends NucleusDocument>({ session, kind, noun, r
     {session.replaced && !session.conflict && <ReplacedNotice noun={noun} onHistory={onHistory} onDismiss={() => session.dismissNotice('replaced')} />}
     {session.tooLarge !== null && <TooLargeNotice chars={session.tooLarge} noun={noun} />}
     {session.syncConflict && !session.conflict && <SyncConflictNotice conflict={session.syncConflict} kind={kind} noun={noun} />}
-    {session.conflict && <ConflictNotice conflict={session.conflict} noun={noun} onChoose={session.chooseConflict} />}
+    {session.conflict && <ConflictNotice conflict={session.conflict} noun={noun} onChoose={session.chooseConflict} describe={describeDifferences as ((here: NucleusDocument, there: NucleusDocument) => string[]) | undefined} />}
     {session.movedToCopy && !session.conflict && <MovedNotice moved={session.movedToCopy} kind={kind} noun={noun} onDismiss={session.dismissMovedToCopy} />}
     </>
   );

@@ -1,8 +1,9 @@
 /** The kit's number field: − and + beside a whole number, the arrow keys, and the field's range. */
 import { useEffect, useState } from 'react';
+import type { Issue } from '../../rules/engine';
 import { useField, type FieldBinding } from './context';
 import { describedBy } from './issues';
-import { canStep, parseWhole, stepperKey, type StepperRange } from './keyboard';
+import { canStep, parseWhole, stepperKey, typedProblem, type StepperRange } from './keyboard';
 import { FieldFrame } from './FieldFrame';
 
 export interface NumberStepperProps extends FieldBinding<number>, StepperRange {
@@ -10,7 +11,14 @@ export interface NumberStepperProps extends FieldBinding<number>, StepperRange {
   unit?: string;
   /** How the value reads in words, e.g. 3 → "Mk III" (aria-valuetext). */
   valueText?: (value: number) => string;
+  /**
+   * A typed whole number this field cannot hold, as the sentence that says
+   * why (an encounter's count of 0: "use Remove"); undefined keeps it.
+   * Refused in place like text that is no whole number: nothing changes.
+   */
+  refuse?: (typed: number) => string | undefined;
 }
+
 
 /**
  * A whole number with − and + buttons; arrows, PageUp/PageDown, Home/End;
@@ -19,11 +27,15 @@ export interface NumberStepperProps extends FieldBinding<number>, StepperRange {
  * rule, and the rule's issue shows beside the field.
  */
 export function NumberStepper(props: NumberStepperProps) {
-  const f = useField(props);
+  const bound = useField(props);
   const { min, max, unit, valueText } = props;
-  const value = typeof f.value === 'number' ? f.value : Number(f.value);
+  const value = typeof bound.value === 'number' ? bound.value : Number(bound.value);
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);
+  // What was typed and refused stays in the field with its sentence, until it is fixed or the value changes.
+  const problem = text === String(value) ? null : typedProblem(props.label, text, props.refuse);
+  const refused: Issue[] = problem ? [{ path: props.path ?? '', code: 'typed', message: problem, severity: 'error' }] : [];
+  const f = { ...bound, issues: [...refused, ...bound.issues] };
   const step = (key: string) => {
     const next = stepperKey(key, value, props);
     if (next !== null && next !== value) f.set(next);
@@ -59,10 +71,10 @@ export function NumberStepper(props: NumberStepperProps) {
           onChange={(e) => {
             setText(e.target.value);
             const n = parseWhole(e.target.value);
-            if (n !== null && n !== value) f.set(n, { coalesce: `type:${f.id}` });
+            if (n !== null && n !== value && !typedProblem(props.label, e.target.value, props.refuse)) f.set(n, { coalesce: `type:${f.id}` });
           }}
           onBlur={() => {
-            setText(String(value));
+            if (!problem) setText(String(value));
             f.seal();
           }}
         />

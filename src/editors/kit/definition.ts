@@ -59,6 +59,12 @@ export interface EditorDefinition<D extends NucleusDocument = NucleusDocument> {
    * link), and the sentence that tells the reader so.
    */
   fromShare?(doc: D, catalogues: Partial<Catalogues>, repository: DocumentRepository): Promise<{ doc: D; notice?: string }>;
+  /**
+   * What differs between this document here and the other version of a
+   * conflict, in the game's words, one sentence each ("Round: 5 here, 4 in
+   * the other"); default: the top-level fields that differ, side by side.
+   */
+  differences?(here: D, there: D): string[];
   /** Extra words under the list's heading. */
   intro?: ReactNode;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE_STEP_RANGE, canStep, historyShortcut, pageStep, parseWhole, stepperKey } from './keyboard';
+import { CATALOGUE_STEP_RANGE, canStep, historyShortcut, pageStep, parseWhole, stepperKey, typedProblem } from './keyboard';
 
 const r = { min: 1, max: 8 };
 const keys = { ctrlKey: false, metaKey: false, shiftKey: false, altKey: false };
@@ -51,6 +51,15 @@ describe('stepper keyboard', () => {
     expect(parseWhole('2.5')).toBeNull();
     expect(parseWhole('')).toBeNull();
     expect(parseWhole('x')).toBeNull();
+  });
+  it('[K6b] typed text no document can hold is refused with a sentence naming the limit; the field may refuse more', () => {
+    expect(typedProblem('Copies of Scuttler', '2.5')).toBe('Copies of Scuttler must be a whole number (it is 2.5).');
+    expect(typedProblem('Frame', '99999999999999999999')).toBe('Frame must be at most 9,007,199,254,740,991.');
+    expect(typedProblem('Frame', '')).toBeNull();
+    expect(typedProblem('Frame', '-3')).toBeNull();
+    const atLeastOne = (n: number) => (n < 1 ? `at least 1 (it is ${n})` : undefined);
+    expect(typedProblem('Copies', '-5', atLeastOne)).toBe('at least 1 (it is -5)');
+    expect(typedProblem('Copies', '3', atLeastOne)).toBeNull();
   });
   it('[K7] undo/redo shortcuts: Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z, Ctrl+Y', () => {
     expect(historyShortcut({ ...keys, key: 'z', ctrlKey: true })).toBe('undo');

@@ -78,6 +78,20 @@ export function parseWhole(text: string): number | null {
   return /^-?\d+$/.test(t) ? Number(t) : null;
 }
 
+/**
+ * Why typed text cannot be this field's number (not a whole number, past the
+ * largest whole number a document keeps exactly, or the field's own `refuse`),
+ * or null for a number to keep; empty text is being retyped, not refused.
+ */
+export function typedProblem(label: string, text: string, refuse?: (typed: number) => string | undefined): string | null {
+  const typed = text.trim();
+  if (typed === '') return null;
+  const n = parseWhole(typed);
+  if (n === null) return `${label} must be a whole number (it is ${typed}).`;
+  if (!Number.isSafeInteger(n)) return `${label} must be at most ${Number.MAX_SAFE_INTEGER.toLocaleString('en-GB')}.`;
+  return refuse?.(n) ?? null;
+}
+
 /** Whether the platform's undo/redo shortcut was pressed: Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z, Ctrl+Y. */
 export function historyShortcut(e: { key: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }): 'undo' | 'redo' | null {
   if (e.altKey || !(e.ctrlKey || e.metaKey)) return null;
