@@ -12,17 +12,24 @@
  * release without loading the sync engine, which reads this when it runs.
  */
 
+import { atom } from 'nanostores';
+
+/** The documents held in this tab (the editor's save indicator says so). */
+export const $heldDocuments = atom<readonly string[]>([]);
 const held = new Set<string>();
 const listeners = new Set<(id: string) => void>();
 
 /** Holds back the cloud push of `id` in this tab until `releaseSync(id)`. */
 export function holdSync(id: string): void {
+  if (held.has(id)) return;
   held.add(id);
+  $heldDocuments.set([...held]);
 }
 
 /** Ends the hold on `id`; the sync engine pushes its queued change at once. */
 export function releaseSync(id: string): void {
   if (!held.delete(id)) return;
+  $heldDocuments.set([...held]);
   for (const l of [...listeners]) l(id);
 }
 
