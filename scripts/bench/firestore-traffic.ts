@@ -3,6 +3,10 @@
  * them, from the page's own traffic to the emulator (the SDK speaks
  * WebChannel and plain RPCs over XMLHttpRequest):
  *
+ * The SDK speaks WebChannel over fetch streams (and XMLHttpRequest where it
+ * falls back); both are wrapped. Each count goes to the bench at once
+ * through an exposed function, so a page that navigates loses none.
+ *
  * - a write: each `update` or `delete` in a Write stream message or a
  *   transaction's Commit (a server timestamp rides in its write: no extra);
  * - a read: each document a listener or a one-time read delivers
@@ -11,7 +15,8 @@
  *   in a transaction returns (RunQuery), and one per aggregation.
  *
  * Not counted: the one read Firestore bills for a query that returns
- * nothing. `installTraffic` runs in the page (an init script).
+ * nothing. `installTraffic` runs in the page (an init script), after
+ * `countTraffic` exposed the function it reports to.
  */
 
 export interface Traffic {
@@ -21,8 +26,8 @@ export interface Traffic {
 
 /** The in-page counter: wraps XMLHttpRequest before any script of the page runs. */
 export function installTraffic(): void {
-  const traffic: Traffic = { writes: [], reads: [] };
-  (window as unknown as { __firestoreTraffic: Traffic }).__firestoreTraffic = traffic;
+  const report = (window as unknown as { __firestoreCount: (kind: 'write' | 'read', path: string) => void }).__firestoreCount;
+  const traffic = { writes: { push: (p: string) => void report('write', p) }, reads: { push: (p: string) => void report('read', p) } };
   const DOC = String.raw`projects\/[^/]+\/databases\/[^/]+\/documents\/([^"]+)`;
   const WRITE = [new RegExp(String.raw`"update"\s*:\s*\{\s*"name"\s*:\s*"${DOC}"`, 'g'), new RegExp(String.raw`"delete"\s*:\s*"${DOC}"`, 'g')];
   const LISTEN = [new RegExp(String.raw`"documentChange"\s*:\s*\{\s*"document"\s*:\s*\{\s*"name"\s*:\s*"${DOC}"`, 'g')];
@@ -36,10 +41,36 @@ export function installTraffic(): void {
     return [...new URLSearchParams(body).entries()].filter(([k]) => k.endsWith('__data__')).map(([, v]) => v).join('\n');
   };
   /** Matches that end past `from` (a response grows as the stream delivers; earlier ones were counted). */
-  const collect = (text: string, from: number, patterns: RegExp[], into: string[], prefix = '') => {
+  const collect = (text: string, from: number, patterns: RegExp[], into: { push(p: string): void }, prefix = '') => {
     for (const p of patterns) {
       for (const m of text.matchAll(p)) if (m.index! + m[0].length > from) into.push(prefix + m[1]);
     }
+  };
+
+  const readsOf = (url: string) => (/\/Listen\/channel/.test(url) ? LISTEN : /:batchGet\b/.test(url) ? BATCH_GET : /:runQuery\b/.test(url) ? RUN_QUERY : null);
+  const fetched = window.fetch.bind(window);
+  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (/\/Write\/channel|:commit\b/.test(url)) collect(bodyText(init?.body), -1, WRITE, traffic.writes);
+    const response = await fetched(input, init);
+    if (/:runAggregationQuery\b/.test(url)) traffic.reads.push('(aggregation)');
+    const reads = readsOf(url);
+    if (reads && response.body) {
+      // A copy of the stream, read as it arrives; the SDK reads the original.
+      const reader = response.clone().body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      void (async () => {
+        for (;;) {
+          const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+          if (done) return;
+          const seen = text.length;
+          text += decoder.decode(value, { stream: true });
+          collect(text, seen, reads, traffic.reads);
+        }
+      })();
+    }
+    return response;
   };
 
   const open = XMLHttpRequest.prototype.open;
@@ -51,7 +82,7 @@ export function installTraffic(): void {
   XMLHttpRequest.prototype.send = function (this: XMLHttpRequest & { __url?: string }, body?: Document | XMLHttpRequestBodyInit | null) {
     const url = this.__url ?? '';
     if (/\/Write\/channel|:commit\b/.test(url)) collect(bodyText(body), -1, WRITE, traffic.writes);
-    const reads = /\/Listen\/channel/.test(url) ? LISTEN : /:batchGet\b/.test(url) ? BATCH_GET : /:runQuery\b/.test(url) ? RUN_QUERY : null;
+    const reads = readsOf(url);
     if (/:runAggregationQuery\b/.test(url)) this.addEventListener('load', () => traffic.reads.push('(aggregation)'));
     if (reads) {
       let seen = 0;
@@ -73,15 +104,16 @@ export function installTraffic(): void {
   };
 }
 
-/** What one page counted so far, and a fresh count from now. */
-export async function takeTraffic(page: import('@playwright/test').Page): Promise<Traffic> {
-  return page.evaluate(() => {
-    const t = (window as unknown as { __firestoreTraffic: Traffic }).__firestoreTraffic;
-    const taken = { writes: [...t.writes], reads: [...t.reads] };
-    t.writes.length = 0;
-    t.reads.length = 0;
-    return taken;
-  });
+/** Counts a context's pages' traffic (call before its first page, then add `installTraffic` as an init script). */
+export async function countTraffic(context: import('@playwright/test').BrowserContext): Promise<Traffic> {
+  const traffic: Traffic = { writes: [], reads: [] };
+  await context.exposeFunction('__firestoreCount', (kind: 'write' | 'read', path: string) => void (kind === 'write' ? traffic.writes : traffic.reads).push(path));
+  return traffic;
+}
+
+/** What was counted so far; the count starts again from nothing. */
+export function takeTraffic(traffic: Traffic): Traffic {
+  return { writes: traffic.writes.splice(0), reads: traffic.reads.splice(0) };
 }
 
 /** A document path as a row of docs/accounts.md's table: `campaigns/…/live/…/heroes/…` and so on. */

@@ -25,7 +25,7 @@ import { startGroup, waitUntil } from '../lib/process.mjs';
 import { authEmulatorUrl, startAuthEmulator, waitForAuthEmulator } from '../emulators.mjs';
 import { ensureTestFirestore } from '../firestore-emulator.mjs';
 import { FIRESTORE_EMULATOR_OVERRIDE_KEY } from '../../src/storage/cloudConfig';
-import { installTraffic, takeTraffic, tally, type Traffic } from './firestore-traffic';
+import { countTraffic, installTraffic, takeTraffic, tally, type Traffic } from './firestore-traffic';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -60,17 +60,19 @@ async function startStack(): Promise<Stack> {
   return { base, firestorePort: firestore.port, stop };
 }
 
-async function device(browser: Browser, firestorePort: number): Promise<{ context: BrowserContext; page: Page }> {
+async function device(browser: Browser, firestorePort: number): Promise<{ context: BrowserContext; page: Page; traffic: Traffic }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(([key, port]) => localStorage.setItem(key as string, `127.0.0.1:${port}`), [FIRESTORE_EMULATOR_OVERRIDE_KEY, firestorePort] as const);
-  if (!process.env.BENCH_NO_TRAFFIC) await context.addInitScript(installTraffic);
+  const traffic = await countTraffic(context);
+  // tsx keeps function names with a `__name` helper the page lacks: give it one.
+  await context.addInitScript({ content: `var __name = (f) => f; (${installTraffic.toString()})();` });
   const page = await context.newPage();
   if (process.env.BENCH_DEBUG) {
     page.on('console', (m) => console.error(`[page] ${m.type()} ${m.text()}`));
     page.on('requestfailed', (r) => console.error(`[failed] ${r.url().slice(0, 150)} ${r.failure()?.errorText}`));
     page.on('response', (r) => r.url().includes(String(firestorePort)) && console.error(`[fs] ${r.status()} ${r.request().method()} ${r.url().slice(0, 150)}`));
   }
-  return { context, page };
+  return { context, page, traffic };
 }
 
 async function signUp(page: Page, base: string, email: string): Promise<void> {
@@ -198,11 +200,12 @@ async function main(): Promise<void> {
     });
     await buildEncounter(gm, stack.base);
     await gm.locator('[data-save-state="synced"]').waitFor(WAIT);
-    await Promise.all([takeTraffic(gm), takeTraffic(player)]);
+    takeTraffic(g.traffic);
+    takeTraffic(p.traffic);
 
     console.log('three-round fight, start to end (3 combatants: 9 turns, 3 damage by the game master, 1 by the player):');
     await threeRounds(gm, player, campaignPage);
-    const [gmTraffic, playerTraffic] = await Promise.all([takeTraffic(gm), takeTraffic(player)]);
+    const [gmTraffic, playerTraffic] = [takeTraffic(g.traffic), takeTraffic(p.traffic)];
     printTraffic('game master', gmTraffic);
     printTraffic('player', playerTraffic);
     console.log(`both: ${gmTraffic.writes.length + playerTraffic.writes.length} writes, ${gmTraffic.reads.length + playerTraffic.reads.length} reads`);

@@ -63,6 +63,11 @@ export function useCampaignRun(): CampaignRun {
   const latest = useRef(doc);
   latest.current = doc;
 
+  // A run chosen before a reload: its cloud code loads while the session is confirmed, not after it.
+  useEffect(() => {
+    if (readChoice(doc.id)) void import('../../storage/campaigns/cloud').catch(() => {});
+  }, [doc.id]);
+
   useEffect(() => {
     if (!cloud || !uid || readOnly) return;
     let live = true;
