@@ -51,7 +51,11 @@ export function installTraffic(): void {
   const fetched = window.fetch.bind(window);
   window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (/\/Write\/channel|:commit\b/.test(url)) collect(bodyText(init?.body), -1, WRITE, traffic.writes);
+    if (/\/Write\/channel|:commit\b/.test(url)) {
+      // WebChannel's fetch passes a Request, whose body is read from a copy.
+      const body = init?.body ?? (input instanceof Request ? await input.clone().text().catch(() => '') : undefined);
+      collect(bodyText(body), -1, WRITE, traffic.writes);
+    }
     const response = await fetched(input, init);
     if (/:runAggregationQuery\b/.test(url)) traffic.reads.push('(aggregation)');
     const reads = readsOf(url);
