@@ -42,6 +42,7 @@ import { clearStatus, publishStatus, publishSyncing } from './sync/status';
 import { counts, eraseCloud, usage } from './sync/account';
 import { isOffline } from './sync/offline';
 import { RetrySchedule } from './sync/retry';
+import { isHeld, onHeldPush } from './syncHold';
 import { cloudProblem } from './problems';
 
 export type { ConflictRecord, CloudSide };
@@ -95,6 +96,8 @@ export class SyncEngine {
   async start(): Promise<void> {
     this.cleanups.push(this.ctx.local.subscribe((e) => this.changes.heard(e)));
     this.cleanups.push(this.ctx.cloud.subscribe((e) => this.onCloud(e)));
+    // A held document (syncHold.ts) released or flushed: its queued change goes now.
+    this.cleanups.push(onHeldPush((id) => void this.exclusive(() => this.run(id))));
     if (typeof window !== 'undefined') {
       const back = () => {
         this.retry.reset();
@@ -151,7 +154,8 @@ export class SyncEngine {
     return this.running;
   }
 
-  private async run(): Promise<void> {
+  /** One run; `flushing`: a held document to push in this run all the same. */
+  private async run(flushing?: string): Promise<void> {
     if (this.stopped) return;
     if (await this.store.setting<boolean>('paused')) return this.refresh();
     if (!this.online()) {
@@ -163,7 +167,7 @@ export class SyncEngine {
     try {
       await reconcile(this.ctx);
       await pull(this.ctx);
-      await pushQueue(this.ctx);
+      await pushQueue(this.ctx, (id) => id !== flushing && isHeld(id));
       this.offline = false;
       this.retry.reset();
       await this.refresh();

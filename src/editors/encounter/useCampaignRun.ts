@@ -1,6 +1,8 @@
 /**
  * Runs the open encounter in one of the game master's campaigns: every
- * tracker change is published at once (`liveRun.ts` says what), players'
+ * tracker change is published at once (`liveRun.ts` says what), while the
+ * encounter document's own cloud sync waits for the round's end
+ * (`liveHold.ts`), players'
  * entries come back into the document as ordinary changes (so they are
  * saved, journalled and undoable), each listed with an Undo. The encounter
  * stays a local document: offline the tracker keeps working, the SDK
@@ -13,6 +15,8 @@ import { campaignSentence } from '../../components/campaign/campaignState';
 import type { Campaign, LiveHero, SharedCharacter } from '../../storage/campaigns';
 import type { Encounter } from './rules';
 import { heroOwners, incomingEntries, planPublication, setHeroValue, type LiveBase, type PlayerEntry } from './liveRun';
+import { LiveHold } from './liveHold';
+import { forgetPlayers, keepPlayers, readPlayers, samePlayers } from './runPlayers';
 
 /** Where the choice is kept, so a reload mid-fight keeps publishing. */
 const runKey = (encounterId: string) => `nucleus-run-in:${encounterId}`;
@@ -59,6 +63,11 @@ export function useCampaignRun(): CampaignRun {
   const latest = useRef(doc);
   latest.current = doc;
 
+  // A run chosen before a reload: its cloud code loads while the session is confirmed, not after it.
+  useEffect(() => {
+    if (readChoice(doc.id)) void import('../../storage/campaigns/cloud').catch(() => {});
+  }, [doc.id]);
+
   useEffect(() => {
     if (!cloud || !uid || readOnly) return;
     let live = true;
@@ -87,15 +96,21 @@ export function useCampaignRun(): CampaignRun {
   publishNow.current = publish;
 
   // The shared characters (who plays each hero) are read once when the run starts; the first publication writes everything.
+  // After a reload the players last read are used at once (runPlayers.ts), so the first turn does not wait for that read.
   useEffect(() => {
     base.current = null;
-    setShared(null);
     setEntries([]);
+    const known = choice ? readPlayers(doc.id, choice.cid) : null;
+    setShared(choice && known && cloud && uid ? { cid: choice.cid, characters: known } : null);
     if (!cloud || !uid || !choice) return;
     let live = true;
     cloud
       .characters(choice.cid)
-      .then((characters) => live && setShared({ cid: choice.cid, characters }))
+      .then((characters) => {
+        if (!live) return;
+        keepPlayers(doc.id, choice.cid, characters);
+        if (!known || !samePlayers(known, characters)) setShared({ cid: choice.cid, characters });
+      })
       .catch((e: unknown) => live && setProblem(campaignSentence(e)));
     return () => {
       live = false;
@@ -103,6 +118,7 @@ export function useCampaignRun(): CampaignRun {
   }, [cloud, uid, choice?.cid]);
 
   useEffect(publish, [publish, doc]);
+  useLiveHold(doc, !!choice && !!doc.fight && !readOnly);
 
   // Players' entries: applied to the document unless the game master changed the same value first.
   useEffect(() => {
@@ -131,7 +147,10 @@ export function useCampaignRun(): CampaignRun {
 
   const remember = (next: Choice | null) => {
     if (next) localStorage.setItem(runKey(doc.id), JSON.stringify(next));
-    else localStorage.removeItem(runKey(doc.id));
+    else {
+      localStorage.removeItem(runKey(doc.id));
+      forgetPlayers(doc.id);
+    }
     setChoice(next);
   };
 
@@ -154,4 +173,30 @@ export function useCampaignRun(): CampaignRun {
     waiting,
     problem,
   };
+}
+
+/**
+ * Holds the encounter document's cloud sync while its fight is live
+ * (liveHold.ts): pushed at each round's end, a pause, the tab hidden or
+ * left, and when the fight ends.
+ */
+function useLiveHold(doc: Encounter, live: boolean): void {
+  const hold = useRef<LiveHold | null>(null);
+  useEffect(() => {
+    const h = new LiveHold(doc.id);
+    hold.current = h;
+    const visibility = () => (document.visibilityState === 'hidden' ? h.hide() : h.shown());
+    const left = () => h.hide();
+    document.addEventListener('visibilitychange', visibility);
+    window.addEventListener('pagehide', left);
+    window.addEventListener('pageshow', visibility);
+    return () => {
+      document.removeEventListener('visibilitychange', visibility);
+      window.removeEventListener('pagehide', left);
+      window.removeEventListener('pageshow', visibility);
+      h.stop();
+      hold.current = null;
+    };
+  }, [doc.id]);
+  useEffect(() => hold.current?.changed(live, doc.fight?.round ?? null), [doc, live]);
 }

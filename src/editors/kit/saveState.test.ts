@@ -20,6 +20,13 @@ describe('the editor says where the work is', () => {
     expect(shown('saved', status('conflict'), 'conflict')).toBe('Conflict');
   });
 
+  it('held during a live fight: saved here, synced at the round’s end (offline still says offline)', () => {
+    expect(shown('saved', status('syncing', 1), 'waiting', false, true)).toBe('Saved on this device; synced at the round’s end');
+    expect(shown('saved', status('offline', 1), 'waiting', false, true)).toBe('Offline — will sync');
+    // Once pushed, it is synced like any other.
+    expect(shown('saved', status('synced'), 'synced', false, true)).toBe('Synced');
+  });
+
   it('saving here comes first, whatever the cloud says', () => {
     expect(shown('saving', status('synced'), 'synced')).toBe('Saving…');
     expect(shown('conflict', status('synced'), 'synced')).toBe('Conflict');

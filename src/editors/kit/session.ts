@@ -17,6 +17,7 @@ import type { SyncState } from '../../storage/types';
 import { $syncConflicts, $syncStates, $syncStatus, type SyncStatus } from '../../storage/syncStatus';
 import type { ConflictRecord } from '../../storage/syncStore';
 import { $storageProblem } from '../../storage/active';
+import { $heldDocuments } from '../../storage/syncHold';
 import { createHistory, historyReducer, type History, type HistoryAction } from './history';
 
 /**
@@ -24,7 +25,7 @@ import { createHistory, historyReducer, type History, type HistoryAction } from 
  * saved document on its way to the cloud, and 'page' for one kept in the
  * page's memory because this device's storage cannot be used.
  */
-export type SaveState = StorageSaveState | 'syncing' | 'page';
+export type SaveState = StorageSaveState | 'syncing' | 'held' | 'page';
 
 export const SAVE_STATE_TEXT: Record<SaveState, string> = {
   saved: 'Saved on this device',
@@ -32,6 +33,7 @@ export const SAVE_STATE_TEXT: Record<SaveState, string> = {
   saving: 'Saving…',
   unsaved: 'Saving…',
   syncing: 'Saved on this device, syncing…',
+  held: 'Saved on this device; synced at the round’s end',
   synced: 'Synced',
   offline: 'Offline — will sync',
   conflict: 'Conflict',
@@ -43,14 +45,15 @@ export const SAVE_STATE_TEXT: Record<SaveState, string> = {
  * conflict between tabs); once it is saved here and someone is signed in,
  * the cloud's side of this document.
  */
-export function shownSaveState(save: StorageSaveState, sync: SyncStatus, document: SyncState | undefined, inPage = false): SaveState {
+export function shownSaveState(save: StorageSaveState, sync: SyncStatus, document: SyncState | undefined, inPage = false, held = false): SaveState {
   if (save === 'saved' && inPage) return 'page';
   if (save !== 'saved' || sync.phase === 'off' || sync.phase === 'unavailable' || sync.phase === 'paused') return save;
   switch (document) {
     case 'conflict':
       return 'conflict';
     case 'waiting':
-      return sync.phase === 'offline' ? 'offline' : 'syncing';
+      // Held during a live fight (storage/syncHold.ts): waiting on purpose, not syncing.
+      return sync.phase === 'offline' ? 'offline' : held ? 'held' : 'syncing';
     case 'synced':
       return 'synced';
     default:
@@ -110,7 +113,8 @@ export function useDocumentSession<D extends NucleusDocument>(storage: StorageSe
   const syncConflicts = useAtom<readonly ConflictRecord[]>($syncConflicts, []);
   const id = history.present.id;
   const inPage = useAtom<string | null>($storageProblem, null) !== null;
-  const saveState = storage ? shownSaveState(storageState, syncStatus, syncStates[id], inPage) : 'saved';
+  const held = useAtom<readonly string[]>($heldDocuments, []).includes(id);
+  const saveState = storage ? shownSaveState(storageState, syncStatus, syncStates[id], inPage, held) : 'saved';
   const syncConflict = (storage && syncConflicts.find((c) => c.id === id || c.copyId === id)) || null;
   const recovered = useAtom<Recovered | null>(storage?.$recovered, null);
   const replaced = useAtom<{ revision: number } | null>(storage?.$replaced, null);

@@ -19,9 +19,12 @@ export async function reconcile(ctx: SyncContext): Promise<void> {
   }
 }
 
-/** Every queued document to the cloud, in the queue's order. */
-export async function pushQueue(ctx: SyncContext): Promise<void> {
-  for (const entry of await ctx.store.queue()) await push(ctx, entry.id);
+/**
+ * Every queued document to the cloud, in the queue's order, but those
+ * `held` says wait (../syncHold.ts): they stay queued for a later run.
+ */
+export async function pushQueue(ctx: SyncContext, held: (id: string) => boolean = () => false): Promise<void> {
+  for (const entry of await ctx.store.queue()) if (!held(entry.id)) await push(ctx, entry.id);
 }
 
 /** C1/C2: one queued document to the cloud. */

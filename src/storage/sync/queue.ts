@@ -7,6 +7,7 @@
 import type { ChangeEvent } from '../types';
 import type { SyncContext } from './context';
 import { markWaiting } from './status';
+import { isHeld } from '../syncHold';
 
 /** The wait after the last change heard before the push run starts. */
 export const FLUSH_MS = 300;
@@ -56,7 +57,8 @@ export class ChangeQueue {
     if (e.remote && e.type === 'saved' && !(await this.changedSinceSync(e.id))) return;
     await this.ctx.store.enqueue(e.id);
     await this.hooks.queued();
-    this.schedule();
+    // A held document waits for its release (../syncHold.ts): no run for it now.
+    if (!isHeld(e.id)) this.schedule();
   }
 
   private async changedSinceSync(id: string): Promise<boolean> {
