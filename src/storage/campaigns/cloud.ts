@@ -312,6 +312,28 @@ export class CampaignCloud {
     }
   }
 
+  /**
+   * Keeps the shared copies of this person's character in step with their
+   * sheet: in every campaign they belong to where that character is shared
+   * by them, a copy that differs is replaced (a game master's hero made from
+   * it follows). Returns how many copies were written. One read per
+   * campaign; nothing is written where the copy already matches.
+   */
+  async keepSharedInStep(character: NucleusDocument): Promise<number> {
+    if (character.kind !== 'character') return 0;
+    const json = JSON.stringify(character);
+    const ids = (await getDocs(query(collectionGroup(this.db, 'members'), where('uid', '==', this.uid)))).docs.map((d) => d.ref.parent.parent!.id);
+    let written = 0;
+    for (const cid of ids) {
+      const ref = doc(this.db, 'campaigns', cid, 'characters', character.id);
+      const copy = await getDoc(ref).catch(() => null);
+      if (!copy?.exists() || copy.data().owner !== this.uid || copy.data().json === json) continue;
+      await setDoc(ref, { owner: this.uid, name: character.name.slice(0, 300), json, updatedAt: serverTimestamp() });
+      written++;
+    }
+    return written;
+  }
+
   async detach(cid: string, characterId: string): Promise<void> {
     await deleteDoc(doc(this.db, 'campaigns', cid, 'characters', characterId));
   }
