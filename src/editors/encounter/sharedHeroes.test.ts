@@ -53,7 +53,7 @@ describe('a hero shared from a campaign', () => {
     const h1 = encounter().party[0]!;
     expect(unsharedSentence(h1, neon([copy()]))).toBeNull();
     expect(unsharedSentence(h1, neon(null))).toBeNull(); // still reading
-    expect(unsharedSentence(h1, neon([]))).toBe('Vex is no longer shared in “Neon Nights” (its player took it off, or left): it keeps the numbers it last had here.');
+    expect(unsharedSentence(h1, neon([]))).toBe('Vex is no longer shared in “Neon Nights” (its player took it off, left, or was removed): it keeps the numbers it last had here.');
     expect(unsharedSentence(h1, neon(null, 'The campaign “Neon Nights” is deleted.'))).toBe('The campaign “Neon Nights” is deleted. Vex keeps the numbers it last had here.');
     expect(unsharedSentence(h1, neon([copy(vex, { document: null })]))).toContain('saved by a newer Nucleus');
     expect(unsharedSentence(encounter().party[2]!, neon([]))).toBeNull();

@@ -57,7 +57,7 @@ export function unsharedSentence(hero: EncounterHero, campaigns: Readonly<Record
   if (known?.gone) return `${known.gone} ${kept}`;
   if (!known?.characters) return null;
   const copy = known.characters.find((c) => c.id === from.id);
-  if (!copy) return `${hero.snapshot.name} is no longer shared in “${known.name}” (its player took it off, or left): it keeps the numbers it last had here.`;
+  if (!copy) return `${hero.snapshot.name} is no longer shared in “${known.name}” (its player took it off, left, or was removed): it keeps the numbers it last had here.`;
   if (copy.document?.kind !== 'character') return `${hero.snapshot.name}’s shared sheet was saved by a newer Nucleus and cannot be read here: reload to get the newer version. ${kept}`;
   return null;
 }

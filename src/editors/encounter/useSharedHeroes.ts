@@ -12,7 +12,7 @@ import { useCampaignCloud } from '../../components/campaign/useCampaignCloud';
 import type { Catalogues } from '../../rules/engine';
 import type { Campaign } from '../../storage/campaigns';
 import type { Encounter } from './rules';
-import { campaignsOfParty, partyInStep, type CampaignCharacters } from './sharedHeroes';
+import { campaignsOfParty, partyInStep, sharedFrom, type CampaignCharacters } from './sharedHeroes';
 
 export interface SharedHeroes {
   /** The campaigns this person runs (to pick from). */
@@ -25,6 +25,8 @@ export function useSharedHeroes(catalogues: Partial<Catalogues>): SharedHeroes {
   const { cloud, uid } = useCampaignCloud();
   const [running, setRunning] = useState<Campaign[]>([]);
   const [campaigns, setCampaigns] = useState<Record<string, CampaignCharacters>>({});
+  const latestParty = useRef(doc.party);
+  latestParty.current = doc.party;
   const followed = useMemo(() => [...new Set([...running.map((c) => c.id), ...campaignsOfParty(doc.party)])].sort().join('\n'), [running, doc.party]);
 
   useEffect(() => {
@@ -43,12 +45,17 @@ export function useSharedHeroes(catalogues: Partial<Catalogues>): SharedHeroes {
     if (!cloud || readOnly || !followed) return;
     const names = new Map(running.map((c) => [c.id, c.name]));
     const set = (cid: string, next: Partial<CampaignCharacters>) =>
-      setCampaigns((all) => ({ ...all, [cid]: { name: names.get(cid) ?? all[cid]?.name ?? 'the campaign', characters: null, gone: null, ...all[cid], ...next } }));
+      setCampaigns((all) => ({ ...all, [cid]: { ...(all[cid] ?? { name: names.get(cid) ?? 'the campaign', characters: null, gone: null }), ...next } }));
     const stops = followed.split('\n').map((cid) => {
       if (!names.has(cid)) void cloud.campaign(cid).then((c) => set(cid, { name: c.name }), () => undefined);
       return cloud.watchCharacters(
         cid,
-        (characters) => set(cid, { characters, gone: null }),
+        (characters) => {
+          set(cid, { characters, gone: null });
+          // A hero's character gone: taken off, or the whole campaign deleted (its record says so, and which).
+          const missing = latestParty.current.some((h) => sharedFrom(h)?.campaign === cid && !characters.some((c) => c.id === sharedFrom(h)?.id));
+          if (missing) void cloud.deletedSentence(cid).then((gone) => gone && set(cid, { gone }));
+        },
         (sentence) => set(cid, { gone: sentence }),
       );
     });

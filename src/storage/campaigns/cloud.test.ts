@@ -224,6 +224,9 @@ describe('campaigns in the Firestore emulator', { timeout: 90_000 }, () => {
     await gm.live.publishLive(cid, 'enc-1', fight, [], {});
     await gm.deleteCampaign(cid);
     await expect(ana.campaign(cid)).rejects.toThrow('The campaign “Neon Nights” was deleted by its game master.');
+    // The game master's other tab or device reads that they deleted it, not that "its game master" did.
+    await expect(gm.campaign(cid)).rejects.toThrow('You deleted the campaign “Neon Nights”.');
+    await expect(gm.characters(cid)).rejects.toThrow('You deleted the campaign “Neon Nights”.');
     const owner = await emulator.openAsOwner();
     expect((await getDoc(doc(owner, 'campaigns', cid))).exists()).toBe(false);
     for (const sub of ['members', 'invites', 'characters', 'live', 'secrets', 'counts', 'removed']) {
