@@ -66,9 +66,10 @@ describe('an account deleted or being deleted on another device', () => {
     expect(accountStanding('auth/user-not-found', false)).toBe('deleted');
     expect(accountStanding('auth/user-disabled', false)).toBe('disabled');
     // The Auth emulator's word for it: the refresh token of a user it no longer has, with the tombstone standing.
+    expect(accountStanding('auth/invalid-refresh-token', true)).toBe('deleted');
     expect(accountStanding('auth/invalid-user-token', true)).toBe('deleted');
     // Without a tombstone, a refused refresh token is not a deletion (a password changed elsewhere).
-    expect(accountStanding('auth/invalid-user-token', false)).toBe('alive');
+    expect(accountStanding('auth/invalid-refresh-token', false)).toBe('alive');
   });
   it('is being deleted while its tombstone stands and the account still answers', () => {
     expect(accountStanding(null, true)).toBe('deleting');

@@ -85,14 +85,15 @@ export type AccountStanding = 'deleted' | 'disabled' | 'deleting' | 'alive';
  * came), and whether the account's tombstone stands without its key.
  * Firebase answers a deleted user's refresh with `auth/user-token-expired`
  * (USER_NOT_FOUND on the wire) and signs the device out itself (the Auth
- * emulator with `auth/invalid-user-token`, so this device signs out on its
+ * emulator with `auth/invalid-refresh-token`, so this device signs out on its
  * own word, `accountRefusal`); a refresh
  * that failed for another reason (offline) leaves the tombstone to decide.
  */
 export function accountStanding(refresh: string | null, tombstone: boolean): AccountStanding {
   if (refresh === 'auth/user-token-expired' || refresh === 'auth/user-not-found') return 'deleted';
-  // The Auth emulator answers a deleted user's refresh with INVALID_REFRESH_TOKEN; with the tombstone standing, it is the same news.
-  if (refresh === 'auth/invalid-user-token' && tombstone) return 'deleted';
+  // The Auth emulator answers a deleted user's refresh with INVALID_REFRESH_TOKEN (the SDK's auth/invalid-refresh-token,
+  // or invalid-user-token); with the tombstone standing, it is the same news.
+  if ((refresh === 'auth/invalid-refresh-token' || refresh === 'auth/invalid-user-token') && tombstone) return 'deleted';
   if (refresh === 'auth/user-disabled') return 'disabled';
   return tombstone ? 'deleting' : 'alive';
 }
