@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountDeletedSentence, accountNotYetDeletedSentence, endedCampaignsSentence, FRESH_SIGN_IN_S, needsFreshSignIn, RECENT_SIGN_IN_S } from './deletion';
+import { accountDeletedSentence, accountElsewhereSentence, accountStanding, accountNotYetDeletedSentence, endedCampaignsSentence, FRESH_SIGN_IN_S, needsFreshSignIn, RECENT_SIGN_IN_S } from './deletion';
 
 const now = Date.parse('2026-03-01T12:00:00Z');
 const ago = (s: number) => new Date(now - s * 1000).toUTCString();
@@ -57,5 +57,37 @@ describe('accountNotYetDeletedSentence', () => {
   it('says the cloud is empty and the account still there', () => {
     expect(accountNotYetDeletedSentence(3)).toBe('The 3 documents of your account in the cloud are deleted, but the account itself is not deleted yet: confirm it is you to finish.');
     expect(accountNotYetDeletedSentence(0)).toMatch(/^Your account has no documents left in the cloud, but/);
+  });
+});
+
+describe('an account deleted or being deleted on another device', () => {
+  it('is deleted when Firebase refuses a new token for a user it no longer knows, whatever the tombstone says', () => {
+    expect(accountStanding('auth/user-token-expired', true)).toBe('deleted');
+    expect(accountStanding('auth/user-not-found', false)).toBe('deleted');
+    expect(accountStanding('auth/user-disabled', false)).toBe('disabled');
+    // The Auth emulator's word for it: the refresh token of a user it no longer has, with the tombstone standing.
+    expect(accountStanding('auth/invalid-refresh-token', true)).toBe('deleted');
+    expect(accountStanding('auth/invalid-user-token', true)).toBe('deleted');
+    // Without a tombstone, a refused refresh token is not a deletion (a password changed elsewhere).
+    expect(accountStanding('auth/invalid-refresh-token', false)).toBe('alive');
+  });
+  it('is being deleted while its tombstone stands and the account still answers', () => {
+    expect(accountStanding(null, true)).toBe('deleting');
+    // Offline: the refresh says nothing, the tombstone read decides.
+    expect(accountStanding('auth/network-request-failed', true)).toBe('deleting');
+    expect(accountStanding('auth/network-request-failed', false)).toBe('alive');
+    expect(accountStanding(null, false)).toBe('alive');
+  });
+  it('says what happened and what stays, and never advises signing in again', () => {
+    const deleted = accountElsewhereSentence('deleted')!;
+    expect(deleted).toBe('Your account was deleted on another device, so this device is signed out. The documents on this device stay here, and you can keep using them without an account.');
+    expect(accountElsewhereSentence('disabled')).toContain('Your account was turned off, so this device is signed out.');
+    expect(accountElsewhereSentence('deleting')).toBe(
+      'Your account is being deleted on another device, so the cloud takes nothing more from this one. Your changes are kept on this device; if the deletion is stopped there, they sync again.',
+    );
+    for (const s of ['deleted', 'disabled', 'deleting'] as const) expect(accountElsewhereSentence(s)).not.toMatch(/sign (out|in)[, ]+(and )?(sign )?in again|retry/i);
+  });
+  it('leaves an account that stands to the refusal’s own sentence', () => {
+    expect(accountElsewhereSentence('alive')).toBeNull();
   });
 });

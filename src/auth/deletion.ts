@@ -70,3 +70,50 @@ export function accountNotYetDeletedSentence(cloud: number): string {
   const gone = cloud === 0 ? 'Your account has no documents left in the cloud' : `The ${documents(cloud)} of your account in the cloud ${cloud === 1 ? 'is' : 'are'} deleted`;
   return `${gone}, but the account itself is not deleted yet: confirm it is you to finish.`;
 }
+
+/**
+ * How an account stands when the cloud refused one of its writes: deleted
+ * (Firebase no longer knows it), turned off, being deleted (its tombstone
+ * stands, the account not gone yet: another device is in the middle of
+ * "Delete my account"), or alive (the refusal has another cause).
+ */
+export type AccountStanding = 'deleted' | 'disabled' | 'deleting' | 'alive';
+
+/**
+ * The account's standing from what a refused write leads this device to
+ * ask: `refresh`, the Auth error code of forcing a new ID token (null: it
+ * came), and whether the account's tombstone stands without its key.
+ * Firebase answers a deleted user's refresh with `auth/user-token-expired`
+ * (USER_NOT_FOUND on the wire) and signs the device out itself (the Auth
+ * emulator with `auth/invalid-refresh-token`, so this device signs out on its
+ * own word, `accountRefusal`); a refresh
+ * that failed for another reason (offline) leaves the tombstone to decide.
+ */
+export function accountStanding(refresh: string | null, tombstone: boolean): AccountStanding {
+  if (refresh === 'auth/user-token-expired' || refresh === 'auth/user-not-found') return 'deleted';
+  // The Auth emulator answers a deleted user's refresh with INVALID_REFRESH_TOKEN (the SDK's auth/invalid-refresh-token,
+  // or invalid-user-token); with the tombstone standing, it is the same news.
+  if ((refresh === 'auth/invalid-refresh-token' || refresh === 'auth/invalid-user-token') && tombstone) return 'deleted';
+  if (refresh === 'auth/user-disabled') return 'disabled';
+  return tombstone ? 'deleting' : 'alive';
+}
+
+/**
+ * The sentence a device reads when its account was deleted or turned off
+ * elsewhere, or is being deleted; null when the account stands (the
+ * refusal's own sentence then says what happened). It never advises
+ * signing in again where that cannot help.
+ * @example accountElsewhereSentence('deleted') ⇒ 'Your account was deleted on another device, so this device is signed out. …'
+ */
+export function accountElsewhereSentence(standing: AccountStanding): string | null {
+  switch (standing) {
+    case 'deleted':
+      return 'Your account was deleted on another device, so this device is signed out. The documents on this device stay here, and you can keep using them without an account.';
+    case 'disabled':
+      return 'Your account was turned off, so this device is signed out. The documents on this device stay here, and you can keep using them without an account.';
+    case 'deleting':
+      return 'Your account is being deleted on another device, so the cloud takes nothing more from this one. Your changes are kept on this device; if the deletion is stopped there, they sync again.';
+    default:
+      return null;
+  }
+}

@@ -160,6 +160,23 @@ export async function reload(): Promise<AccountUser | null> {
 }
 
 /**
+ * Asks Firebase for a new ID token now: null when it came (or nobody is
+ * signed in), else the Auth error code. For a deleted or turned-off account
+ * the SDK also signs this device out (`auth/user-token-expired`,
+ * `auth/user-disabled`), which it would otherwise do only at the hourly refresh.
+ */
+export async function refreshToken(): Promise<string | null> {
+  const u = current().currentUser;
+  if (!u) return null;
+  try {
+    await u.getIdToken(true);
+    return null;
+  } catch (e) {
+    return `auth/${authErrorCode(e) || 'unknown'}`;
+  }
+}
+
+/**
  * Another tab signed out: end the session here too, at once, rather than
  * when the SDK's IndexedDB poll notices. Until then this tab still holds the
  * user, and a reload or token refresh finishing meanwhile would save it back

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { collection, deleteDoc, doc, getDoc, getDocs, serverTimestamp, setDoc, updateDoc, writeBatch, type Firestore } from 'firebase/firestore';
 import { CloudRepository } from './cloud';
 import { weaponDoc } from './cloud.suite';
-import { CloudEraseError, eraseAccountDocuments, eraseCloudDocuments, inBatches, keepAccount, liftTombstone, MAX_BATCH_WRITES, newTombstoneKey, raiseTombstone, tombstoneRef } from './cloudErase';
+import { CloudEraseError, eraseAccountDocuments, eraseCloudDocuments, inBatches, keepAccount, liftTombstone, MAX_BATCH_WRITES, newTombstoneKey, raiseTombstone, tombstoneRef, tombstoneStands } from './cloudErase';
 import { refused } from './testing/firestore';
 import { readCloudParty, writeCloudParty } from './cloudSettings';
 import { useFirestoreEmulator } from './testing/firestore';
@@ -190,6 +190,18 @@ describe('eraseCloudDocuments in the Firestore emulator', { timeout: 120_000 }, 
     const fresh = await emulator.open(ivy, { auth_time: deletedS + 1 });
     await deleteDoc(tombstoneRef(fresh, ivy));
     expect((await new CloudRepository(fresh, ivy).save(weaponDoc('back'), { basedOn: 0 })).ok).toBe(true);
+  });
+
+  it('another device of the account, refused a write, learns from the server that the tombstone stands; not once the deletion is undone', async () => {
+    emulator.ready();
+    const kim = someone('kim');
+    const [deleting, other] = [await emulator.open(kim), await emulator.open(kim)];
+    expect(await tombstoneStands(other, kim)).toBe(false);
+    await raiseTombstone(deleting, kim);
+    expect(await new CloudRepository(other, kim).save(weaponDoc('late'), { basedOn: 0 }).then(() => 'saved', (e: { code?: string }) => e.code)).toBe('permission-denied');
+    expect(await tombstoneStands(other, kim)).toBe(true);
+    await liftTombstone(deleting, kim);
+    expect(await tombstoneStands(other, kim)).toBe(false);
   });
 
   it('the deleting device lifts its own tombstone with its key (kept in memory); after a reload it cannot, and says to sign in again', async () => {

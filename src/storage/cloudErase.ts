@@ -22,6 +22,7 @@ import {
   collection,
   deleteDoc,
   doc,
+  getDocFromServer,
   getDocsFromServer,
   serverTimestamp,
   setDoc,
@@ -158,6 +159,16 @@ export async function eraseCloudDocuments(db: Firestore, uid: string, options: E
  */
 export function tombstoneRef(db: Firestore, uid: string): DocumentReference {
   return doc(db, 'tombstones', uid);
+}
+
+/**
+ * Whether the account's tombstone stands, unlifted (no key handed in): a
+ * device is deleting the account, or has. Asked of the server, not the
+ * cache: a device that met a refusal wants to know why now.
+ */
+export async function tombstoneStands(db: Firestore, uid: string): Promise<boolean> {
+  const snap = await getDocFromServer(tombstoneRef(db, uid));
+  return snap.exists() && !('key' in snap.data());
 }
 
 /**

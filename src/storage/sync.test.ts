@@ -10,6 +10,7 @@ import { openLocalRepository, type LocalRepository } from './local';
 import { $copyOffer, $syncConflicts, $syncStates, $syncStatus, SyncEngine, syncLabel } from './sync';
 import { SyncStore } from './syncStore';
 import { useFirestoreEmulator } from './testing/firestore';
+import { raiseTombstone, tombstoneStands } from './cloudErase';
 
 const emulator = useFirestoreEmulator();
 let n = 0;
@@ -25,13 +26,13 @@ interface Device {
   storeName: string;
 }
 
-async function device(uid: string, local?: LocalRepository): Promise<Device> {
+async function device(uid: string, local?: LocalRepository, explainRefusal?: () => Promise<string | null>): Promise<Device> {
   const name = `d${++n}-${Math.random().toString(36).slice(2)}`;
   const net = { online: true };
   const l = local ?? (await openLocalRepository({ dbName: `docs-${name}`, channel: null, persist: async () => false, now: clock }));
   const cloud = new CloudRepository(await emulator.open(uid), uid);
   const storeName = `sync-${name}`;
-  const engine = new SyncEngine({ local: l, cloud, store: await SyncStore.open(uid, storeName), online: () => net.online, timeoutMs: 45_000 });
+  const engine = new SyncEngine({ local: l, cloud, store: await SyncStore.open(uid, storeName), online: () => net.online, timeoutMs: 45_000, explainRefusal });
   return { local: l, cloud, engine, net, storeName };
 }
 
@@ -59,6 +60,28 @@ describe('cloud sync through the Firestore emulator', { timeout: 90_000 }, () =>
     await b.engine.start();
     expect((await b.local.get('s1'))?.name).toBe('Needle rifle');
     expect(syncLabel($syncStatus.get())).toBe('Synced');
+    b.engine.stop();
+  });
+
+  it('a refused push says why when the account is being deleted on another device, instead of the refusal’s general sentence', async () => {
+    emulator.ready();
+    const uid = user();
+    const deleting = await emulator.open(uid);
+    const asked: string[] = [];
+    const b = await device(uid, undefined, async () => {
+      asked.push('why');
+      return (await tombstoneStands(deleting, uid)) ? 'Your account is being deleted on another device.' : null;
+    });
+    await b.engine.start();
+    await raiseTombstone(deleting, uid);
+    await b.local.save(weaponDoc('s-late', { name: 'Edited after the deletion began' }), { basedOn: 0 });
+    await settle(b);
+    expect(asked.length).toBeGreaterThan(0);
+    expect($syncStatus.get()).toMatchObject({ phase: 'error', message: 'Your account is being deleted on another device.' });
+    expect(syncLabel($syncStatus.get())).toBe('Not synced');
+    // The document stays on this device, waiting.
+    expect((await b.local.get('s-late'))?.name).toBe('Edited after the deletion began');
+    expect($syncStates.get()['s-late']).toBe('waiting');
     b.engine.stop();
   });
 

@@ -61,6 +61,12 @@ export interface SyncOptions {
   lock?: <T>(task: () => Promise<T>) => Promise<T>;
   /** Milliseconds a cloud call may take before it counts as offline. */
   timeoutMs?: number;
+  /**
+   * Asked when the cloud refuses a run (permission-denied): a sentence that
+   * says why when the refusal has a cause the engine cannot see (the
+   * account deleted on another device), else null for the refusal's own.
+   */
+  explainRefusal?: () => Promise<string | null>;
 }
 
 export class SyncEngine {
@@ -68,6 +74,7 @@ export class SyncEngine {
   private readonly ctx: SyncContext;
   private readonly online: () => boolean;
   private readonly lock: <T>(task: () => Promise<T>) => Promise<T>;
+  private readonly explainRefusal: () => Promise<string | null>;
   private readonly changes: ChangeQueue;
   private readonly copyOffer: CopyOffer;
   private readonly retry = new RetrySchedule(() => void this.syncNow());
@@ -88,6 +95,7 @@ export class SyncEngine {
     });
     this.online = options.online ?? (() => globalThis.navigator?.onLine !== false);
     this.lock = options.lock ?? ((task) => task());
+    this.explainRefusal = options.explainRefusal ?? (() => Promise.resolve(null));
     this.changes = new ChangeQueue(this.ctx, { queued: () => this.refresh(), flush: () => this.syncNow() });
     this.copyOffer = new CopyOffer(options.local, options.store);
   }
@@ -179,7 +187,9 @@ export class SyncEngine {
         await this.refresh();
       } else {
         console.warn('[nucleus] cloud sync failed:', e);
-        await this.refresh(`Cloud sync stopped: ${cloudProblem(e)}`);
+        const refused = (e as { code?: string } | null)?.code === 'permission-denied';
+        const why = refused ? await this.explainRefusal().catch(() => null) : null;
+        await this.refresh(why ?? `Cloud sync stopped: ${cloudProblem(e)}`);
       }
     }
   }

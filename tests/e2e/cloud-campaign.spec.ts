@@ -5,7 +5,9 @@
  * an encounter run live for two rounds (each turn on the players' screens
  * within a second, a player's damage undone), a player offline and back
  * while the game master changes his hero, a member removed mid-fight, the
- * campaign deleted. The rules and the stores are tested below the browser
+ * campaign deleted while the game master's tracker and a player's page are
+ * open. The heroes are the characters the players share (by id), and follow
+ * their sheets. The rules and the stores are tested below the browser
  * (src/storage/campaignRules.test.ts, campaigns/cloud.test.ts,
  * components/campaign/campaignState.test.ts, liveState.test.ts); this
  * proves the pages.
@@ -17,35 +19,39 @@ import { SYNC, device, newEmail, removeAccounts, signIn } from './devices';
 
 test.afterEach(removeAccounts);
 
-/** A player makes a character on their device and shares it in the campaign. */
-async function shareNewCharacter(page: Page, at: (path: string) => string, campaignPage: string, name: string): Promise<void> {
+/** A player makes a character on their device and shares it in the campaign; returns the character's editor address. */
+async function shareNewCharacter(page: Page, at: (path: string) => string, campaignPage: string, name: string): Promise<string> {
   await page.goto(at('/nucleus/CharacterEditor'));
   await page.getByRole('button', { name: 'New character' }).click(SYNC);
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   // Signed in, the state may pass "Saved" on to "Synced" before it is read.
   await expect(page.locator('[data-save-state]')).toHaveAttribute('data-save-state', /^(saved|synced)$/, SYNC);
+  const sheet = page.url();
   await page.goto(campaignPage);
   await page.getByLabel('Share a character').selectOption({ label: name });
   await page.getByRole('button', { name: 'Share', exact: true }).click();
   await expect(page.locator('.campaign-characters')).toContainText(name, SYNC);
+  return sheet;
 }
 
-/** The game master's encounter: a ganger, and the players' heroes as quick entries (a hero is its player's by name). */
+/** The game master's encounter: a ganger, and the players' heroes picked from the characters they share in the campaign (by id, never by name). */
 async function buildEncounter(gm: Page, at: (path: string) => string): Promise<void> {
   await gm.goto(at('/nucleus/EncounterEditor'));
   await gm.getByRole('button', { name: 'New encounter' }).click(SYNC);
   await gm.getByRole('textbox', { name: 'Name' }).first().fill('Lobby ambush');
   await gm.getByLabel('Search creatures').fill('ganger');
   await gm.getByRole('button', { name: /^Add 1 Chrome Fang Ganger/ }).first().click();
-  for (const [hero, protection] of [['Vex', '1'], ['Rook', '0']]) {
-    const quick = gm.locator('.enc-quick');
-    // The quick entry stays open after an entry is added.
-    if ((await quick.getAttribute('open')) === null) await quick.locator('summary').click();
-    await quick.getByRole('textbox', { name: 'Name' }).fill(hero);
-    await quick.getByRole('spinbutton', { name: 'Protection' }).fill(protection);
-    await gm.getByRole('button', { name: 'Add quick entry' }).click();
+  const picker = gm.getByLabel('Character shared in your campaign');
+  for (const hero of ['Vex', 'Rook']) {
+    await expect(picker.locator('option', { hasText: `${hero} (in “Neon Nights”)` })).toHaveCount(1, SYNC);
+    await picker.selectOption({ label: `${hero} (in “Neon Nights”)` });
+    await gm.getByRole('button', { name: 'Add shared character' }).click();
+    await expect(heroRow(gm, hero)).toContainText('shared in “Neon Nights”');
   }
 }
+
+const heroRow = (gm: Page, name: string) => gm.getByRole('list', { name: 'Heroes' }).getByRole('listitem').filter({ hasText: name });
+const numberIn = async (row: ReturnType<typeof heroRow>, label: string) => Number(new RegExp(`${label} (\\d+)`).exec((await row.textContent()) ?? '')?.[1]);
 
 test.describe('a campaign at the table: a game master and two players', () => {
   test.describe.configure({ timeout: 360_000 });
@@ -85,7 +91,7 @@ test.describe('a campaign at the table: a game master and two players', () => {
     // Each player makes a character and shares it; the game master's open page shows both without a reload.
     await gm.reload();
     await expect(gm.locator('.campaign-members li')).toHaveCount(3, SYNC);
-    await Promise.all([shareNewCharacter(ana, at, campaignPage, 'Vex'), shareNewCharacter(bo, at, campaignPage, 'Rook')]);
+    const [vexSheet] = await Promise.all([shareNewCharacter(ana, at, campaignPage, 'Vex'), shareNewCharacter(bo, at, campaignPage, 'Rook')]);
     await expect(gm.locator('.campaign-characters')).toContainText('Vex', SYNC);
     await expect(gm.locator('.campaign-characters')).toContainText('Rook', SYNC);
 
@@ -93,6 +99,17 @@ test.describe('a campaign at the table: a game master and two players', () => {
     const gmCampaign = await contexts[0]!.newPage();
     await gmCampaign.goto(campaignPage);
     await buildEncounter(gm, at);
+
+    // Ana raises Vex's Frame on her sheet: the hero in the game master's open encounter follows (Health + 2), no reload.
+    const vexHealth = await numberIn(heroRow(gm, 'Vex'), 'Health');
+    await ana.goto(vexSheet);
+    const frame = ana.getByRole('spinbutton', { name: 'Frame', exact: true });
+    await frame.focus();
+    await ana.keyboard.press('ArrowUp');
+    await expect(ana.locator('[data-save-state]')).toHaveAttribute('data-save-state', /^(saved|synced)$/, SYNC);
+    await expect(heroRow(gm, 'Vex')).toContainText(`Health ${vexHealth + 2}`, SYNC);
+    await ana.goto(campaignPage);
+    const vexProtection = await numberIn(heroRow(gm, 'Vex'), 'Protection');
     await gm.getByRole('button', { name: 'Start the fight' }).click();
     await gm.getByLabel('Run in campaign').selectOption({ label: 'Neon Nights' }, SYNC);
     await expect(gm.getByText('The players see every change at once.')).toBeVisible(SYNC);
@@ -121,15 +138,17 @@ test.describe('a campaign at the table: a game master and two players', () => {
     console.log(`turn change reached the player in ${changedAt - clickedAt} ms`);
     expect(changedAt - clickedAt).toBeLessThanOrEqual(1000);
 
-    // Ana's hero takes a landed 4 (before protection 1): the game master sees it at once and undoes it.
+    // Ana's hero (hers by the shared character's id) takes a landed 4, less its protection: the game master sees it at once and undoes it.
     const vex = order(ana).locator('li', { hasText: 'Vex' });
     const full = (await vex.locator('[data-live-health]').getAttribute('data-live-health'))!;
+    expect(Number(full)).toBe(vexHealth + 2);
+    const hurt = String(Number(full) - Math.max(0, 4 - vexProtection));
     await ana.getByLabel('Damage against Vex (before protection)').fill('4');
     await ana.getByRole('button', { name: 'Apply damage' }).click();
-    await expect(vex.locator('[data-live-health]')).toHaveAttribute('data-live-health', String(Number(full) - 3), SYNC);
+    await expect(vex.locator('[data-live-health]')).toHaveAttribute('data-live-health', hurt, SYNC);
     const entries = gm.getByRole('list', { name: 'Players’ entries' });
     await expect(entries).toContainText('4 damage', SYNC);
-    await expect(gm.locator('[data-combatant="h1"] [data-health]')).toHaveAttribute('data-health', String(Number(full) - 3));
+    await expect(gm.locator('[data-combatant="h1"] [data-health]')).toHaveAttribute('data-health', hurt);
     await entries.getByRole('button', { name: 'Undo 4 damage on Vex' }).click();
     await expect(vex.locator('[data-live-health]')).toHaveAttribute('data-live-health', full, SYNC);
     expect((await new AxeBuilder({ page: ana }).include('main').analyze()).violations).toEqual([]);
@@ -141,6 +160,7 @@ test.describe('a campaign at the table: a game master and two players', () => {
     // Bo goes offline: he sees the fight as it last reached him and enters a landed 2 on Rook, which waits.
     const rook = order(bo).locator('li', { hasText: 'Rook' });
     const rookFull = Number(await rook.locator('[data-live-health]').getAttribute('data-live-health'));
+    const rookHurt = rookFull - Math.max(0, 2 - (await numberIn(heroRow(gm, 'Rook'), 'Protection')));
     await boContext.setOffline(true);
     await expect(bo.getByText('You are offline: this is the fight as it last reached you.')).toBeVisible();
     await bo.getByLabel('Damage against Rook (before protection)').fill('2');
@@ -159,7 +179,7 @@ test.describe('a campaign at the table: a game master and two players', () => {
     await expect(entries).toContainText('2 damage', SYNC);
     for (const page of [bo, ana]) {
       const row = order(page).locator('li', { hasText: 'Rook' });
-      await expect(row.locator('[data-live-health]')).toHaveAttribute('data-live-health', String(rookFull - 2), SYNC);
+      await expect(row.locator('[data-live-health]')).toHaveAttribute('data-live-health', String(rookHurt), SYNC);
       await expect(row).toContainText('strain 1/', SYNC);
     }
     await expect(bo.locator('[data-live-turn]')).toHaveText((await ana.locator('[data-live-turn]').textContent())!, SYNC);
@@ -171,11 +191,28 @@ test.describe('a campaign at the table: a game master and two players', () => {
     await gm.getByRole('button', { name: 'Next turn' }).click();
     await bo.reload();
     await expect(bo.getByText('You were removed from this campaign; ask the game master for a new invite.')).toBeVisible(SYNC);
+    // His character left with him: the game master's hero says so, and keeps its numbers.
+    await expect(heroRow(gm, 'Rook').locator('[data-unshared]')).toHaveText(
+      'Rook is no longer shared in “Neon Nights” (its player took it off, left, or was removed): it keeps the numbers it last had here.',
+      SYNC,
+    );
 
-    // The game master deletes the campaign; Ana is told when she next opens it.
+    // The game master deletes the campaign in the second tab, while the tracker runs the fight in the first and Ana follows it.
     await gmCampaign.getByRole('button', { name: 'Delete campaign…' }).click();
     await gmCampaign.getByRole('button', { name: 'Delete “Neon Nights”' }).click();
     await expect(gmCampaign.getByText('“Neon Nights” is deleted.')).toBeVisible(SYNC);
+    // Ana's open page says so at once, without a reload.
+    await expect(ana.getByText('The campaign “Neon Nights” was deleted by its game master.')).toBeVisible(SYNC);
+    // The tracker stops sharing and says why; nothing claims the players see the fight, nothing advises signing in again.
+    const run = gm.getByRole('group', { name: 'Live at the table' });
+    await expect(run.getByRole('alert')).toHaveText('You deleted the campaign “Neon Nights”. This fight is no longer shared; the tracker goes on here as before.', SYNC);
+    await expect(run.getByText('The players see every change at once.')).toBeHidden();
+    await expect(gm.getByText(/sign in again/)).toBeHidden();
+    await expect(heroRow(gm, 'Vex').locator('[data-unshared]')).toHaveText('You deleted the campaign “Neon Nights”. Vex keeps the numbers it last had here.', SYNC);
+    // The fight goes on at the table.
+    await gm.getByRole('button', { name: 'Next turn' }).click();
+    await expect(run.getByRole('alert')).toContainText('This fight is no longer shared');
+    await expect(gm.getByText(/sign in again/)).toBeHidden();
     await ana.reload();
     await expect(ana.getByText('The campaign “Neon Nights” was deleted by its game master.')).toBeVisible(SYNC);
   });

@@ -104,3 +104,44 @@ test('the cloud blocked for 20 s while online: the edit goes out on its own once
   await expect(saveState(a)).toHaveText('Synced', SYNC);
   await context.close();
 });
+
+test('an account deleted on another device: the editor there stops saying it syncs, and the header says what happened once it signs out', async ({ browser, at }) => {
+  const email = newEmail('deleted-elsewhere');
+  const ctxA = await browser.newContext();
+  const ctxB = await browser.newContext();
+  const a = await device(ctxA);
+  await signIn(a, at, email, 'Create account');
+  await a.goto(at('/nucleus/CharacterEditor'));
+  await a.getByRole('button', { name: 'New character' }).click(SYNC);
+  await nameField(a).fill('Vex');
+  await expect(saveState(a)).toHaveText('Synced', SYNC);
+
+  // On device B the same person deletes the account.
+  const b = await device(ctxB);
+  await signIn(b, at, email, 'Sign in');
+  await b.locator('header [data-account-button]').click();
+  const profile = b.getByRole('dialog', { name: 'Your account' });
+  await profile.getByRole('button', { name: 'Delete account…' }).click();
+  await profile.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(b.getByRole('dialog', { name: 'Account deleted' }).getByRole('status')).toContainText('Your account is deleted', SYNC);
+
+  // Device A, still signed in with a token that outlives the account, edits: the cloud refuses, and A finds out why.
+  await nameField(a).fill('Vex Marrow');
+  const notice = a.getByRole('dialog', { name: 'Account deleted' });
+  await expect(notice.getByRole('status')).toHaveText(
+    'Your account was deleted on another device, so this device is signed out. The documents on this device stay here, and you can keep using them without an account.',
+    SYNC,
+  );
+  await expect(a.locator('header [data-account-button]')).toHaveAttribute('data-auth-status', 'signed-out');
+  await expect(a.getByText(/sign in again|retry/i)).toHaveCount(0);
+  await notice.getByRole('button', { name: 'Done' }).click();
+  await expect(notice).toBeHidden();
+  // Nothing typed is lost, and the editor says where it is: on this device, not "syncing…".
+  await expect(nameField(a)).toHaveValue('Vex Marrow');
+  await expect(saveState(a)).toHaveText('Saved on this device', SYNC);
+  await a.reload();
+  await expect(nameField(a)).toHaveValue('Vex Marrow', SYNC);
+  await expect(saveState(a)).toHaveText('Saved on this device');
+  await ctxA.close();
+  await ctxB.close();
+});

@@ -16,6 +16,7 @@ import { RanksPanel } from './RanksPanel';
 import { GearPanel } from './GearPanel';
 import { DiceTable } from './DiceTable';
 import { TablePanel } from './TablePanel';
+import { useSharedCopies } from './sharedCopies';
 
 type Own = CharacterData['own'];
 
@@ -48,6 +49,7 @@ const EDITOR_SLUG = { blueprint: 'BlueprintEditor', core: 'CoreEditor' } as cons
 
 export function CharacterForm({ doc, evaluation, catalogues, rulesLinks }: EditorViewProps<Character>) {
   const own = useOwnDocuments();
+  useSharedCopies();
   const full = useMemo<Catalogues>(() => ({ ...emptyCatalogues(), ...catalogues }), [catalogues]);
   const data = useMemo<CharacterData>(
     () => ({

@@ -34,7 +34,8 @@ export function CampaignRun() {
   const id = useId();
   const run = useCampaignRun();
   const slow = useSlow(run.waiting);
-  if (run.campaigns.length === 0 && !run.choice) return null;
+  // Kept while it has something to say: a campaign deleted from under the run leaves its sentence even when it was the last.
+  if (run.campaigns.length === 0 && !run.choice && !run.problem) return null;
   const known = run.campaigns.some((c) => c.id === run.choice?.cid);
   return (
     <div className="enc-run" role="group" aria-labelledby={`${id}-h`}>

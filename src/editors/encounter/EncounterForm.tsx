@@ -9,12 +9,14 @@ import { Tracker } from './Tracker';
 import { oddsMatrices } from './matrix';
 import { addCreature, addHero, countProblem, MAX_COPIES, removeCreature, removeHero, setCount } from './model';
 import { creatureSnapshot, type Encounter } from './rules';
+import { useSharedHeroes } from './useSharedHeroes';
 
 export function EncounterForm({ catalogues, rulesLinks }: { catalogues: Partial<Catalogues>; rulesLinks: RulesLinks }) {
   const { doc, change, readOnly } = useEditor<Encounter>();
   const repository = getRepository();
   const bestiary: BestiaryEntry[] = catalogues.creatures ?? [];
   const odds = useMemo(() => oddsMatrices(doc), [doc.party, doc.creatures]);
+  const shared = useSharedHeroes(catalogues);
   return (
     <div className="enc-form">
       <Roster rulesLinks={rulesLinks} />
@@ -25,6 +27,7 @@ export function EncounterForm({ catalogues, rulesLinks }: { catalogues: Partial<
         readOnly={readOnly}
         onAdd={(source, snapshot) => change((d) => addHero(d, source, snapshot))}
         onRemove={(id) => change((d) => removeHero(d, id))}
+        shared={shared}
       />
       <Tracker />
       <Odds {...odds} />

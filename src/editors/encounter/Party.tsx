@@ -12,6 +12,8 @@ import { heroFromCharacter, heroFromQuick, quickNumber, quickWarning, type Quick
 import { WholeNumberField } from './WholeNumberField';
 import type { HeroSnapshot, EncounterHero } from './rules';
 import { saveParty } from './cloudParty';
+import { sharedFrom, sharedLabel, unsharedSentence } from './sharedHeroes';
+import type { SharedHeroes } from './useSharedHeroes';
 
 const QUICK_FIELDS: { key: Exclude<keyof QuickHero, 'name' | 'attack'>; label: string; min: number }[] = [
   { key: 'rank', label: 'Rank', min: 1 },
@@ -42,9 +44,11 @@ export interface PartyProps {
   readOnly: boolean;
   onAdd: (source: EncounterHero['source'], snapshot: HeroSnapshot) => void;
   onRemove: (id: string) => void;
+  /** The campaigns' shared characters (signed in, running a campaign). */
+  shared: SharedHeroes;
 }
 
-export function Party({ party, catalogues, repository, readOnly, onAdd, onRemove }: PartyProps) {
+export function Party({ party, catalogues, repository, readOnly, onAdd, onRemove, shared }: PartyProps) {
   const uid = useId();
   const [chosen, setChosen] = useState('');
   const [quickName, setQuickName] = useState('');
@@ -88,10 +92,12 @@ export function Party({ party, catalogues, repository, readOnly, onAdd, onRemove
               <span className="kit-muted">
                 Rank {p.snapshot.rank} · Guard {p.snapshot.guard} · Health {p.snapshot.health} · Protection {p.snapshot.protection}
                 {p.source.kind === 'quick' ? ' · quick entry' : ''}
+                {sharedTag(p, shared)}
               </span>
               <button type="button" className="btn" disabled={readOnly} onClick={() => onRemove(p.id)} aria-label={`Remove ${p.snapshot.name}`}>
                 Remove
               </button>
+              <Unshared hero={p} shared={shared} />
             </li>
           ))}
         </ul>
@@ -112,6 +118,7 @@ export function Party({ party, catalogues, repository, readOnly, onAdd, onRemove
           Add character
         </button>
       </div>
+      <SharedPicker shared={shared} catalogues={catalogues} readOnly={readOnly} onAdd={onAdd} />
       <details className="enc-quick">
         <summary>Quick entry</summary>
         <div className="enc-filters">
@@ -144,5 +151,52 @@ export function Party({ party, catalogues, repository, readOnly, onAdd, onRemove
         </span>
       </p>
     </section>
+  );
+}
+
+const sharedTag = (hero: EncounterHero, shared: SharedHeroes) => {
+  const from = sharedFrom(hero);
+  return from ? ` · shared in “${shared.campaigns[from.campaign]?.name ?? 'a campaign'}”` : '';
+};
+
+/** A shared hero whose character no longer reaches the tool says why, under its row. */
+function Unshared({ hero, shared }: { hero: EncounterHero; shared: SharedHeroes }) {
+  const sentence = unsharedSentence(hero, shared.campaigns);
+  if (!sentence) return null;
+  return (
+    <p className="kit-issue is-warning enc-unshared" data-unshared={hero.id}>
+      {sentence}
+    </p>
+  );
+}
+
+/** The characters the players share in the campaigns this person runs: a hero that follows its player's sheet. */
+function SharedPicker({ shared, catalogues, readOnly, onAdd }: { shared: SharedHeroes; catalogues: Partial<Catalogues>; readOnly: boolean; onAdd: PartyProps['onAdd'] }) {
+  const [chosen, setChosen] = useState('');
+  if (shared.running.length === 0) return null;
+  const options = shared.running.flatMap((c) =>
+    (shared.campaigns[c.id]?.characters ?? []).filter((x) => x.document?.kind === 'character').map((x) => ({ key: `${c.id}/${x.id}`, campaign: c.id, character: x, label: sharedLabel(x, c.name) })),
+  );
+  const pick = options.find((o) => o.key === chosen) ?? options[0];
+  const add = () => {
+    if (pick) onAdd({ kind: 'character', id: pick.character.id, campaign: pick.campaign }, heroFromCharacter(pick.character.document as Character, catalogues));
+  };
+  return (
+    <div className="enc-filters">
+      <label className="kit-field">
+        <span className="kit-label">Character shared in your campaign</span>
+        <select className="kit-input" value={pick?.key ?? ''} onChange={(e) => setChosen(e.target.value)} disabled={options.length === 0}>
+          {options.length === 0 && <option value="">No characters shared yet</option>}
+          {options.map((o) => (
+            <option key={o.key} value={o.key}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="btn" disabled={readOnly || !pick} onClick={add}>
+        Add shared character
+      </button>
+    </div>
   );
 }

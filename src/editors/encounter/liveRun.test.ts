@@ -30,10 +30,15 @@ describe('what members see of the tracker', () => {
     expect(liveFight(d, false)).toEqual({ title: 'Lobby ambush', round: 0, turn: 0, order: [], creatures: {}, reveal: false });
   });
 
-  it('a hero is played by the member sharing that character (by id, else by name), otherwise by the game master', () => {
+  it('a hero is played by the member sharing that character, by id; anything else is the game master’s', () => {
     const shared = [{ id: 'vex', owner: 'ana', name: 'Someone else', document: null }, { id: 'k', owner: 'bo', name: ' kit ', document: null }];
-    expect(heroOwners(lobbyFight(), shared, 'gm')).toEqual({ h1: 'ana', h2: 'bo' });
+    expect(heroOwners(lobbyFight(), shared, 'gm')).toEqual({ h1: 'ana', h2: 'gm' });
     expect(heroOwners(lobbyFight(), [], 'gm')).toEqual({ h1: 'gm', h2: 'gm' });
+  });
+
+  it('never by name: a quick entry named like a player’s character stays the game master’s', () => {
+    const shared = [{ id: 'kit-sheet', owner: 'bo', name: 'Kit', document: null }];
+    expect(heroOwners(lobbyFight(), shared, 'gm').h2).toBe('gm');
   });
 });
 

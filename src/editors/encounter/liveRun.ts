@@ -47,17 +47,18 @@ export function creatureNumbers(doc: Encounter): Record<string, { health: number
 }
 
 /**
- * Who plays each hero: the member who shares the character (same document
- * id, else the same name), otherwise the game master, whose heroes no
- * player can change.
+ * Who plays each hero: the member who shares its character (the hero's
+ * character by id: picked from the campaign's shared characters, or the
+ * same document from this device's library), otherwise the game master,
+ * whose heroes no player can change. Never by name: a quick entry or a
+ * character of the game master's that happens to share a player's
+ * character's name stays the game master's.
  */
 export function heroOwners(doc: Encounter, shared: SharedCharacter[], gm: string): Record<string, string> {
-  const byName = (name: string) => shared.find((s) => s.name.trim().toLowerCase() === name.trim().toLowerCase());
   const owners: Record<string, string> = {};
   for (const c of heroesOf(doc)) {
-    const row = doc.party.find((p) => p.id === c.entry);
-    const source = row?.source;
-    const match = (source?.kind === 'character' ? shared.find((s) => s.id === source.id) : undefined) ?? byName(row?.snapshot.name ?? c.name);
+    const source = doc.party.find((p) => p.id === c.entry)?.source;
+    const match = source?.kind === 'character' ? shared.find((s) => s.id === source.id) : undefined;
     owners[c.id] = match?.owner ?? gm;
   }
   return owners;

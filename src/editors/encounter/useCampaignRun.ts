@@ -12,7 +12,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useEditor } from '../kit';
 import { useCampaignCloud } from '../../components/campaign/useCampaignCloud';
 import { campaignSentence } from '../../components/campaign/campaignState';
-import type { Campaign, LiveHero, SharedCharacter } from '../../storage/campaigns';
+import { CampaignError, type Campaign, type LiveHero, type SharedCharacter } from '../../storage/campaigns';
 import type { Encounter } from './rules';
 import { heroOwners, incomingEntries, planPublication, setHeroValue, type LiveBase, type PlayerEntry } from './liveRun';
 import { LiveHold } from './liveHold';
@@ -80,6 +80,30 @@ export function useCampaignRun(): CampaignRun {
     };
   }, [cloud, uid, readOnly]);
 
+  /**
+   * The campaign is out of reach (deleted, here or on another tab or device):
+   * the run ends, the choice with it, and the sentence says why. Anything
+   * else (offline, a refusal while the campaign stands) leaves the run as it is.
+   */
+  const endIfGone = useCallback(
+    async (cid: string, said?: string): Promise<boolean> => {
+      if (!cloud) return false;
+      // A publication refused (or too large) says nothing of the campaign: ask it; the listeners' word is already why.
+      const gone = said ?? (await cloud.campaign(cid).then(() => null, (e: unknown) => (e instanceof CampaignError ? e.message : null)));
+      if (!gone) return false;
+      if (readChoice(latest.current.id)?.cid === cid) {
+        localStorage.removeItem(runKey(latest.current.id));
+        setChoice(null);
+      }
+      setCampaigns((all) => all.filter((c) => c.id !== cid));
+      setProblem(`${gone} This fight is no longer shared; the tracker goes on here as before.`);
+      return true;
+    },
+    [cloud],
+  );
+  const endIfGoneNow = useRef(endIfGone);
+  endIfGoneNow.current = endIfGone;
+
   const publish = useCallback(() => {
     if (!cloud || !uid || !choice || !shared) return;
     const plan = planPublication(latest.current, choice.reveal, heroOwners(latest.current, shared, uid), base.current);
@@ -89,7 +113,9 @@ export function useCampaignRun(): CampaignRun {
     cloud.live
       .publishChanges(choice.cid, latest.current.id, plan.publication)
       .then(() => setProblem(null))
-      .catch((e: unknown) => setProblem(`The fight is not reaching the campaign: ${campaignSentence(e)}`))
+      .catch(async (e: unknown) => {
+        if (!(await endIfGoneNow.current(choice.cid))) setProblem(`The fight is not reaching the campaign: ${campaignSentence(e)}`);
+      })
       .finally(() => setWaiting((n) => n - 1));
   }, [cloud, uid, choice, shared]);
   const publishNow = useRef(publish);
@@ -111,7 +137,9 @@ export function useCampaignRun(): CampaignRun {
         keepPlayers(doc.id, choice.cid, characters);
         if (!known || !samePlayers(known, characters)) setShared({ cid: choice.cid, characters });
       })
-      .catch((e: unknown) => live && setProblem(campaignSentence(e)));
+      .catch(async (e: unknown) => {
+        if (live && !(await endIfGoneNow.current(choice.cid, e instanceof CampaignError ? e.message : undefined))) setProblem(campaignSentence(e));
+      });
     return () => {
       live = false;
     };
@@ -142,7 +170,10 @@ export function useCampaignRun(): CampaignRun {
       if (applied.length < fresh.length) publishNow.current();
       setEntries((list) => [...fresh.filter((e) => !list.some((o) => o.key === e.key)).reverse(), ...list].slice(0, 8));
     };
-    return cloud.live.watchLive(choice.cid, doc.id, (_f, heroes) => arrived(heroes), (sentence) => setProblem(sentence));
+    const cid = choice.cid;
+    // The live fight gone from under a published run: stopped, or the campaign deleted (another tab, another device).
+    const vanished = (fight: unknown) => fight === null && base.current !== null && void endIfGoneNow.current(cid);
+    return cloud.live.watchLive(cid, doc.id, (fight, heroes) => (vanished(fight), arrived(heroes)), (sentence) => void endIfGoneNow.current(cid, sentence));
   }, [cloud, choice?.cid, shared, doc.id]);
 
   const remember = (next: Choice | null) => {

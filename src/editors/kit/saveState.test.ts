@@ -27,6 +27,13 @@ describe('the editor says where the work is', () => {
     expect(shown('saved', status('synced'), 'synced', false, true)).toBe('Synced');
   });
 
+  it('sync stopped (the cloud refused): a waiting document says it is not synced, never that it is syncing', () => {
+    expect(shown('saved', status('error', 1), 'waiting')).toBe('Saved on this device, not synced');
+    expect(shown('saved', status('error', 1), undefined)).toBe('Saved on this device, not synced');
+    expect(shown('saved', status('error', 1), 'synced')).toBe('Synced');
+    expect(shown('unsaved', status('error', 1), 'waiting')).toBe('Saving…');
+  });
+
   it('saving here comes first, whatever the cloud says', () => {
     expect(shown('saving', status('synced'), 'synced')).toBe('Saving…');
     expect(shown('conflict', status('synced'), 'synced')).toBe('Conflict');

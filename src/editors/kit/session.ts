@@ -25,7 +25,7 @@ import { createHistory, historyReducer, type History, type HistoryAction } from 
  * saved document on its way to the cloud, and 'page' for one kept in the
  * page's memory because this device's storage cannot be used.
  */
-export type SaveState = StorageSaveState | 'syncing' | 'held' | 'page';
+export type SaveState = StorageSaveState | 'syncing' | 'held' | 'page' | 'unsynced';
 
 export const SAVE_STATE_TEXT: Record<SaveState, string> = {
   saved: 'Saved on this device',
@@ -34,6 +34,7 @@ export const SAVE_STATE_TEXT: Record<SaveState, string> = {
   unsaved: 'Saving…',
   syncing: 'Saved on this device, syncing…',
   held: 'Saved on this device; synced at the round’s end',
+  unsynced: 'Saved on this device, not synced',
   synced: 'Synced',
   offline: 'Offline — will sync',
   conflict: 'Conflict',
@@ -48,6 +49,8 @@ export const SAVE_STATE_TEXT: Record<SaveState, string> = {
 export function shownSaveState(save: StorageSaveState, sync: SyncStatus, document: SyncState | undefined, inPage = false, held = false): SaveState {
   if (save === 'saved' && inPage) return 'page';
   if (save !== 'saved' || sync.phase === 'off' || sync.phase === 'unavailable' || sync.phase === 'paused') return save;
+  // Sync stopped (the cloud refused, say, an account deleted elsewhere): a waiting document is not on its way.
+  if (sync.phase === 'error' && document !== 'synced' && document !== 'conflict') return 'unsynced';
   switch (document) {
     case 'conflict':
       return 'conflict';

@@ -70,8 +70,12 @@ export const encounterCreatureSchema = z.looseObject({
 
 export const encounterHeroSchema = z.looseObject({
   id,
-  /** A character document, or a hero typed in as a quick entry. */
-  source: z.discriminatedUnion('kind', [z.looseObject({ kind: z.literal('character'), id }), z.looseObject({ kind: z.literal('quick') })], {
+  /**
+   * A character document, or a hero typed in as a quick entry. A character
+   * shared in a campaign names the campaign (`campaign`, its id): the hero
+   * is that member's character by id, and its snapshot follows the shared copy.
+   */
+  source: z.discriminatedUnion('kind', [z.looseObject({ kind: z.literal('character'), id, campaign: id.optional() }), z.looseObject({ kind: z.literal('quick') })], {
     error: "expected a source of kind 'character' or 'quick'",
   }),
   snapshot: heroSnapshotSchema,

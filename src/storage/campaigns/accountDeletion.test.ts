@@ -51,7 +51,7 @@ describe('deleting an account ends its campaigns', { timeout: 90_000 }, () => {
     const report = await eraseAccountDocuments(gmDb, gmUid);
     expect(report.campaigns).toEqual({ deleted: 1, left: 0 });
     expect(await whatIsLeft(cid)).toEqual(GONE);
-    expect(await ana.deletedRecord(cid)).toEqual({ name: 'Neon Nights' });
+    expect(await ana.deletedRecord(cid)).toEqual({ name: 'Neon Nights', gm: gmUid });
     await expect(ana.campaign(cid)).rejects.toThrow('The campaign “Neon Nights” was deleted by its game master.');
     expect(await ana.mine()).toEqual([]);
   });

@@ -91,6 +91,29 @@ describe('campaigns in the Firestore emulator', { timeout: 90_000 }, () => {
     expect(await bo.characters(cid)).toEqual([]);
   });
 
+  it('a shared character follows its owner’s sheet: each campaign’s copy is replaced when the sheet changes, others’ copies and campaigns without it untouched', LISTENER_RETRY, async () => {
+    const { gm, ana, bo, aUid } = await people();
+    const [one, two, three] = [await gm.create('Neon Nights'), await gm.create('Chrome Dawn'), await gm.create('Quiet Table')];
+    for (const cid of [one, two, three]) await ana.join(cid, (await gm.invite(cid)).code);
+    await bo.join(one, (await gm.invite(one)).code);
+    const vex = character({ id: 'vex', name: 'Vex' });
+    await ana.attach(one, vex);
+    await ana.attach(two, vex);
+    const rook = character({ id: 'rook', name: 'Rook' });
+    await bo.attach(one, rook);
+    // Unchanged: nothing to write.
+    expect(await ana.keepSharedInStep(vex)).toBe(0);
+    const followed = next<string[]>((report) => gm.watchCharacters(one, (cs) => report(cs.map((c) => `${c.name}:${c.document?.kind === 'character' ? c.document.attributes.frame : '?'}`)), () => {}), (v) => v.includes('Vex:4'));
+    const stronger = { ...vex, attributes: { ...vex.attributes, frame: 4 } };
+    expect(await ana.keepSharedInStep(stronger)).toBe(2);
+    expect((await followed).sort()).toEqual(['Rook:' + rook.attributes.frame, 'Vex:4']);
+    expect((await gm.characters(two)).map((c) => c.document?.kind === 'character' && c.document.attributes.frame)).toEqual([4]);
+    expect(await gm.characters(three)).toEqual([]);
+    // Bo cannot push his own sheet over Ana's copy of the same id.
+    expect(await bo.keepSharedInStep({ ...stronger, name: 'Not Bo’s' })).toBe(0);
+    expect((await gm.characters(one)).find((c) => c.id === 'vex')?.owner).toBe(aUid);
+  });
+
   it('live: a player’s change appears on the game master’s screen; one based on a value the game master replaced is not applied, and says so', LISTENER_RETRY, async () => {
     const { gm, ana, aUid } = await people();
     const cid = await gm.create('Neon Nights');
@@ -201,6 +224,9 @@ describe('campaigns in the Firestore emulator', { timeout: 90_000 }, () => {
     await gm.live.publishLive(cid, 'enc-1', fight, [], {});
     await gm.deleteCampaign(cid);
     await expect(ana.campaign(cid)).rejects.toThrow('The campaign “Neon Nights” was deleted by its game master.');
+    // The game master's other tab or device reads that they deleted it, not that "its game master" did.
+    await expect(gm.campaign(cid)).rejects.toThrow('You deleted the campaign “Neon Nights”.');
+    await expect(gm.characters(cid)).rejects.toThrow('You deleted the campaign “Neon Nights”.');
     const owner = await emulator.openAsOwner();
     expect((await getDoc(doc(owner, 'campaigns', cid))).exists()).toBe(false);
     for (const sub of ['members', 'invites', 'characters', 'live', 'secrets', 'counts', 'removed']) {

@@ -100,8 +100,8 @@ export class CampaignCloud {
 
   /** Why this person is no longer in the campaign: deleted, removed, or (left, or never in) not a member. */
   async goneSentence(cid: string): Promise<string> {
-    const gone = await this.deletedRecord(cid).catch(() => null);
-    if (gone) return `The campaign “${gone.name}” was deleted by its game master.`;
+    const deleted = await this.deletedSentence(cid);
+    if (deleted) return deleted;
     if (await this.wasRemoved(cid).catch(() => false)) return REMOVED_FROM_CAMPAIGN;
     return 'You are not a member of this campaign (any more): ask its game master for a new invite.';
   }
@@ -173,7 +173,7 @@ export class CampaignCloud {
   async campaign(cid: string): Promise<Campaign> {
     const snap = await this.guarded(cid, () => getDoc(this.campaignRef(cid)));
     const data = snap.data();
-    if (!data) throw new CampaignError('This campaign no longer exists.');
+    if (!data) throw new CampaignError(await this.goneSentence(cid));
     return { id: cid, name: data.name, notes: data.notes, gm: data.gm };
   }
 
@@ -312,6 +312,28 @@ export class CampaignCloud {
     }
   }
 
+  /**
+   * Keeps the shared copies of this person's character in step with their
+   * sheet: in every campaign they belong to where that character is shared
+   * by them, a copy that differs is replaced (a game master's hero made from
+   * it follows). Returns how many copies were written. One read per
+   * campaign; nothing is written where the copy already matches.
+   */
+  async keepSharedInStep(character: NucleusDocument): Promise<number> {
+    if (character.kind !== 'character') return 0;
+    const json = JSON.stringify(character);
+    const ids = (await getDocs(query(collectionGroup(this.db, 'members'), where('uid', '==', this.uid)))).docs.map((d) => d.ref.parent.parent!.id);
+    let written = 0;
+    for (const cid of ids) {
+      const ref = doc(this.db, 'campaigns', cid, 'characters', character.id);
+      const copy = await getDoc(ref).catch(() => null);
+      if (!copy?.exists() || copy.data().owner !== this.uid || copy.data().json === json) continue;
+      await setDoc(ref, { owner: this.uid, name: character.name.slice(0, 300), json, updatedAt: serverTimestamp() });
+      written++;
+    }
+    return written;
+  }
+
   async detach(cid: string, characterId: string): Promise<void> {
     await deleteDoc(doc(this.db, 'campaigns', cid, 'characters', characterId));
   }
@@ -394,10 +416,17 @@ export class CampaignCloud {
     return { deleted: running.length, left: joined.length };
   }
 
-  /** The record a deleted campaign leaves, or null. */
-  async deletedRecord(cid: string): Promise<{ name: string } | null> {
+  /** Who deleted the campaign, said to this person (its game master reads that they did), or null while it stands. */
+  async deletedSentence(cid: string): Promise<string | null> {
+    const gone = await this.deletedRecord(cid).catch(() => null);
+    if (!gone) return null;
+    return gone.gm === this.uid ? `You deleted the campaign “${gone.name}”.` : `The campaign “${gone.name}” was deleted by its game master.`;
+  }
+
+  /** The record a deleted campaign leaves (its name, and who ran it), or null. */
+  async deletedRecord(cid: string): Promise<{ name: string; gm: string } | null> {
     const snap = await getDoc(doc(this.db, 'deletedCampaigns', cid));
-    return snap.exists() ? { name: snap.data().name } : null;
+    return snap.exists() ? { name: snap.data().name, gm: snap.data().gm } : null;
   }
 
 }

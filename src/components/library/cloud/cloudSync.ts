@@ -5,8 +5,8 @@
  * repositories) is imported only once someone is signed in.
  */
 import { atom } from 'nanostores';
-import { authConfig, loadSdk } from '../../../auth';
-import { $accountDocumentCounts, $user, initAuth } from '../../../stores/user';
+import { accountElsewhereSentence, accountStanding, authConfig, loadSdk } from '../../../auth';
+import { $accountDocumentCounts, $user, initAuth, rememberAccountDeleted, showAccountDeleted } from '../../../stores/user';
 import { $syncStatus, browserLock, type SyncEngine } from '../../../storage/sync';
 import { FIRESTORE_EMULATOR_OVERRIDE_KEY, firestoreEmulatorTarget, type FirestoreTarget } from '../../../storage/cloudConfig';
 import type { CloudRepository } from '../../../storage/cloud';
@@ -78,6 +78,27 @@ async function localRepository(): Promise<DocumentRepository> {
   return activeRepository();
 }
 
+/**
+ * Why the cloud refused this account's writes when the account itself is
+ * why: deleted or turned off elsewhere (this device is then signed out, and
+ * the header's "Account deleted" notice says so, on this page and the next),
+ * or being deleted on another device (its tombstone stands). Null: the
+ * account stands, and the refusal's own sentence holds.
+ */
+async function accountRefusal(uid: string): Promise<string | null> {
+  const [db, { tombstoneStands }, sdk] = await Promise.all([openDb(), import('../../../storage/cloudErase'), loadSdk()]);
+  // The tombstone first: once the SDK finds the account gone it signs out, and the read would be refused.
+  const tombstone = await tombstoneStands(db, uid).catch(() => false);
+  const standing = accountStanding(await sdk.refreshToken(), tombstone);
+  const sentence = accountElsewhereSentence(standing);
+  if (sentence && (standing === 'deleted' || standing === 'disabled')) {
+    rememberAccountDeleted(sentence);
+    showAccountDeleted(sentence);
+    await sdk.forget(); // the SDK has usually signed out already; this makes sure
+  }
+  return sentence;
+}
+
 let current: { uid: string; engine: SyncEngine } | null = null;
 let pending: string | null = null;
 
@@ -98,7 +119,7 @@ async function follow(uid: string | null): Promise<void> {
     ]);
     const store = await SyncStore.open(uid);
     if ($user.get()?.uid !== uid) return; // signed out meanwhile
-    const engine = new SyncEngine({ local, cloud, store, lock: browserLock(`nucleus-sync-${uid}`) });
+    const engine = new SyncEngine({ local, cloud, store, lock: browserLock(`nucleus-sync-${uid}`), explainRefusal: () => accountRefusal(uid) });
     current = { uid, engine };
     $cloudEngine.set(engine);
     await engine.start();
