@@ -25,8 +25,9 @@
  * only when the whole build succeeded (src/build/outFolder.ts): a failed
  * build leaves the last good folder serving.
  */
-import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import lockfile from 'proper-lockfile';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { startPhase, endPhase } from '../src/build/timing';
@@ -61,30 +62,66 @@ function astroScript(): string {
 }
 
 /**
+ * One `astro build` at a time in this project folder. Astro bundles the
+ * pages' server code into `.astro/.prerender/` of the project whenever the
+ * output folder lies outside it (the benchmark's, the tests'), so two builds
+ * at once (two test files, a benchmark beside a build) would load each
+ * other's bundles. A second build waits for the first, saying so; a lock
+ * left by a build that died is taken over once it is 30 s stale
+ * (proper-lockfile refreshes a live one's every 15 s, so Astro runs as a
+ * child this process awaits, never blocking its event loop).
+ */
+async function oneBuildAtATime(): Promise<() => Promise<void>> {
+  const dir = resolve('.astro');
+  mkdirSync(dir, { recursive: true });
+  const options = { lockfilePath: join(dir, 'build.lock'), stale: 30_000 };
+  try {
+    return await lockfile.lock(dir, { ...options, retries: 0 });
+  } catch {
+    console.log('[nucleus] another astro build runs in this project folder: waiting for it to end');
+    return lockfile.lock(dir, { ...options, retries: { forever: true, minTimeout: 250, maxTimeout: 2000 } });
+  }
+}
+
+/**
  * Runs `astro build` into the folder beside `out` and swaps it in once it
  * succeeded. With options other than --outDir (`out` null) the output folder
  * is Astro's to work out, and Astro writes it in place.
  */
-function astroBuild(reason: string, out: string | null): never {
+/** Runs `astro build` with these arguments as a child process; resolves with its exit status. */
+function runAstro(astroArgs: string[]): Promise<number> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [astroScript(), 'build', ...astroArgs], { stdio: 'inherit' });
+    child.once('error', () => done(1));
+    child.once('exit', (code) => done(code ?? 1));
+  });
+}
+
+async function astroBuild(reason: string, out: string | null): Promise<never> {
   console.log(`[nucleus] content-only rebuild not possible: ${reason}; running astro build`);
   printResult({ build: 'astro', fallback: reason });
-  if (!out) process.exit(spawnSync(process.execPath, [astroScript(), 'build', ...args], { stdio: 'inherit' }).status ?? 1);
+  const release = await oneBuildAtATime();
+  const exit = async (code: number): Promise<never> => {
+    await release();
+    process.exit(code);
+  };
+  if (!out) return exit(await runAstro(args));
   clearAside(out);
   const next = asideOf(out);
-  const r = spawnSync(process.execPath, [astroScript(), 'build', '--outDir', next], { stdio: 'inherit' });
-  if (r.status !== 0) {
+  const status = await runAstro(['--outDir', next]);
+  if (status !== 0) {
     rmSync(next, { recursive: true, force: true });
     console.error(`[nucleus] the build failed: ${out} is left as the last good build wrote it`);
-    process.exit(r.status ?? 1);
+    return exit(status);
   }
   swapIn(next, out);
-  process.exit(0);
+  return exit(0);
 }
 
 async function main(): Promise<void> {
   const out = outDirOf(args);
-  if (process.env.NUCLEUS_CONTENT_ONLY === '0') astroBuild('NUCLEUS_CONTENT_ONLY=0', out);
-  if (!out) astroBuild(`options other than --outDir (${args.join(' ')})`, null);
+  if (process.env.NUCLEUS_CONTENT_ONLY === '0') await astroBuild('NUCLEUS_CONTENT_ONLY=0', out);
+  if (!out) await astroBuild(`options other than --outDir (${args.join(' ')})`, null);
   const started = startPhase();
   const wall = performance.now();
   // Loaded only when it may run (a fallback does not pay for it).
@@ -102,7 +139,7 @@ async function main(): Promise<void> {
     printResult({ build: 'content-only', failed: result.failed });
     process.exit(1);
   }
-  if ('fallback' in result) astroBuild(result.fallback, out);
+  if ('fallback' in result) await astroBuild(result.fallback, out);
   endPhase('content-only rebuild', started);
   printResult({ build: 'content-only', rendered: result.rendered });
   console.log(`[nucleus] content-only rebuild: ${result.rendered} ${result.rendered === 1 ? 'page' : 'pages'} rendered, astro build skipped (${result.pages} content pages, ${((performance.now() - wall) / 1000).toFixed(1)} s)`);

@@ -19,6 +19,7 @@
  * Then a good full build and a good content-only rebuild put the new pages in place.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { holdSiteBuildTests } from './lib/buildTestLock';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -122,7 +123,10 @@ describe('a failing build leaves the last good output serving', () => {
   const after: Record<string, Record<string, string>> = {};
   let line = 0;
 
+  let release: (() => Promise<void>) | undefined;
+
   beforeAll(async () => {
+    release = await holdSiteBuildTests();
     writeCorpus(content, 24);
     const first = await build();
     if (first.status !== 0) throw new Error(`the first build failed:\n${first.log.slice(-4000)}`);
@@ -163,7 +167,8 @@ describe('a failing build leaves the last good output serving', () => {
     fixedAgain = await build();
   }, 2_400_000); // three full builds (two that fail halfway) and three content-only ones, on a crowded 2-core machine
 
-  afterAll(() => {
+  afterAll(async () => {
+    await release?.();
     server?.kill();
   });
 

@@ -16,7 +16,8 @@
  * byte for byte; the content-only rebuilds (a few seconds each) take the
  * content from one to the next.
  */
-import { describe, it, expect, beforeAll } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { holdSiteBuildTests } from './lib/buildTestLock';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -98,7 +99,11 @@ describe('incremental and reproducible builds', () => {
   let afterFull: { out: string; log: string };
   let back: { out: string; log: string };
 
-  beforeAll(() => {
+  let release: (() => Promise<void>) | undefined;
+  afterAll(() => release?.());
+
+  beforeAll(async () => {
+    release = await holdSiteBuildTests();
     writeCorpus(content, 24);
     clean1 = build('clean1', 'cache-a');
     // A new title shows in every page's sidebar: no content-only rebuild.

@@ -1,0 +1,22 @@
+/**
+ * The unit tests that build whole sites (scripts/incremental.test.ts,
+ * scripts/failed-build.test.ts) hold this lock for all their builds, so
+ * vitest's parallel files never run them side by side: each file's checks
+ * follow its own builds from one to the next (a content-only rebuild after a
+ * full one, a failure after a good build), and builds of one project folder
+ * share more than Astro's `.astro/` (which scripts/build.ts locks per
+ * build). The other test files run meanwhile. The tests start builds with
+ * spawnSync, which stops the timer that keeps a lock fresh: so a lock is
+ * stale only after 15 minutes, longer than any build of theirs (one left by
+ * a killed run holds the next one back that long at most; an ended or
+ * interrupted run removes it).
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import lockfile from 'proper-lockfile';
+
+export async function holdSiteBuildTests(): Promise<() => Promise<void>> {
+  const dir = resolve('node_modules/.cache');
+  mkdirSync(dir, { recursive: true });
+  return lockfile.lock(dir, { lockfilePath: join(dir, 'site-build-tests.lock'), stale: 15 * 60_000, retries: { forever: true, minTimeout: 500, maxTimeout: 2000 } });
+}
