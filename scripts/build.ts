@@ -120,8 +120,8 @@ async function astroBuild(reason: string, out: string | null): Promise<never> {
 
 async function main(): Promise<void> {
   const out = outDirOf(args);
-  if (process.env.NUCLEUS_CONTENT_ONLY === '0') await astroBuild('NUCLEUS_CONTENT_ONLY=0', out);
-  if (!out) await astroBuild(`options other than --outDir (${args.join(' ')})`, null);
+  if (process.env.NUCLEUS_CONTENT_ONLY === '0') return astroBuild('NUCLEUS_CONTENT_ONLY=0', out);
+  if (!out) return astroBuild(`options other than --outDir (${args.join(' ')})`, null);
   const started = startPhase();
   const wall = performance.now();
   // Loaded only when it may run (a fallback does not pay for it).
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
     printResult({ build: 'content-only', failed: result.failed });
     process.exit(1);
   }
-  if ('fallback' in result) await astroBuild(result.fallback, out);
+  if ('fallback' in result) return astroBuild(result.fallback, out);
   endPhase('content-only rebuild', started);
   printResult({ build: 'content-only', rendered: result.rendered });
   console.log(`[nucleus] content-only rebuild: ${result.rendered} ${result.rendered === 1 ? 'page' : 'pages'} rendered, astro build skipped (${result.pages} content pages, ${((performance.now() - wall) / 1000).toFixed(1)} s)`);

@@ -7,23 +7,9 @@
  * measure the mechanism rather than repeat its data.
  */
 import { describe, it, expect } from 'vitest';
-import { fileURLToPath } from 'node:url';
-import { loadSite, getCatalogues, siteSections, catalogueSections, siteGlossary } from '../content';
-import { engineFor } from './testing';
-import type { SearchHit } from './engine';
+import { contentSearch } from './testing';
 
-const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
-const site = loadSite(contentDir);
-const engine = engineFor([...siteSections(site), ...catalogueSections(site.records, { ...getCatalogues(contentDir) })], { glossary: siteGlossary(site.records) });
-
-const label = (h: SearchHit) => (h.kind === 'page' ? (h.heading ? `${h.pageTitle} › ${h.heading}` : h.pageTitle) : `${h.kind}: ${h.pageTitle}`);
-
-/** The dialog's search: every word, else any word. */
-function labels(query: string): string[] {
-  const all = engine.search(query, { limit: 40 });
-  const found = all.hits.length > 0 ? all : engine.search(query, { limit: 40, combineWith: 'OR' });
-  return found.hits.map(label);
-}
+const { labels } = contentSearch();
 
 /** [question, the sections that answer it in the game's words]; one of them must come in the top 3. */
 const PLAIN_QUESTIONS: [question: string, answers: string[]][] = [

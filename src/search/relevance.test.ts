@@ -6,24 +6,9 @@
  * reads it. A failure names the query, what was expected and what came.
  */
 import { describe, it, expect } from 'vitest';
-import { fileURLToPath } from 'node:url';
-import { loadSite, getCatalogues, siteSections, catalogueSections, siteGlossary } from '../content';
-import { engineFor } from './testing';
-import type { SearchHit } from './engine';
+import { contentSearch } from './testing';
 
-const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
-const site = loadSite(contentDir);
-const engine = engineFor([...siteSections(site), ...catalogueSections(site.records, { ...getCatalogues(contentDir) })], { glossary: siteGlossary(site.records) });
-
-/** "Page › Heading" for a page's section, "kind: Name" for a catalogue entry. */
-const label = (h: SearchHit) => (h.kind === 'page' ? (h.heading ? `${h.pageTitle} › ${h.heading}` : h.pageTitle) : `${h.kind}: ${h.pageTitle}`);
-
-/** The dialog's search: every word, else any word. */
-function labels(query: string): string[] {
-  const all = engine.search(query, { limit: 40 });
-  const found = all.hits.length > 0 ? all : engine.search(query, { limit: 40, combineWith: 'OR' });
-  return found.hits.map(label);
-}
+const { labels } = contentSearch();
 
 /** [query, the result a reader wants, how high it must come (1 = first)]. */
 const JUDGED: [query: string, wanted: string, within: number][] = [

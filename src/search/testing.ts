@@ -2,9 +2,10 @@
  * Test helpers for search: pages from Markdown, and an engine loaded the way
  * the browser loads it (through the JSON files). Pure; tests only.
  */
-import { parseMarkdown } from '../content';
+import { fileURLToPath } from 'node:url';
+import { parseMarkdown, loadSite, getCatalogues, siteSections, catalogueSections, siteGlossary } from '../content';
 import { createSearchIndex, isTextsPart } from './indexBuilder';
-import { SearchEngine, type QueryOptions, type SearchResults } from './engine';
+import { SearchEngine, type QueryOptions, type SearchHit, type SearchResults } from './engine';
 import { SEARCH_MANIFEST_PATH } from './format';
 import type { SearchSection, PageRecord, GlossaryEntry } from '../content';
 
@@ -53,4 +54,26 @@ export function searchLoading(engine: SearchEngine, files: Map<string, string>, 
       engine.addPart(JSON.parse(files.get(path)!));
     }
   }
+}
+
+/** "Page › Heading" for a page's section, "kind: Name" for a catalogue entry. */
+export const hitLabel = (h: SearchHit) => (h.kind === 'page' ? (h.heading ? `${h.pageTitle} › ${h.heading}` : h.pageTitle) : `${h.kind}: ${h.pageTitle}`);
+
+/**
+ * The project's own content searched as the dialog searches it (the pages,
+ * the catalogues and the glossary's aliases): `labels` gives the hits' labels
+ * for every word, else for any word. Node only (reads content/).
+ */
+export function contentSearch(): { engine: SearchEngine; labels(query: string): string[] } {
+  const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
+  const site = loadSite(contentDir);
+  const engine = engineFor([...siteSections(site), ...catalogueSections(site.records, { ...getCatalogues(contentDir) })], { glossary: siteGlossary(site.records) });
+  return {
+    engine,
+    labels(query) {
+      const all = engine.search(query, { limit: 40 });
+      const found = all.hits.length > 0 ? all : engine.search(query, { limit: 40, combineWith: 'OR' });
+      return found.hits.map(hitLabel);
+    },
+  };
 }

@@ -60,14 +60,7 @@ function EmptyTrash({ docs, onConfirm, onClose }: { docs: DocumentSummary[]; onC
         ))}
         {more > 0 && <li>and {more} more</li>}
       </ul>
-      <div className="lib-dialog-actions">
-        <button type="button" className="btn btn-danger" onClick={() => onConfirm({ type: 'empty-trash', docs })}>
-          Delete {docs.length === 1 ? '1 document' : `${docs.length} documents`} forever
-        </button>
-        <button type="button" className="btn" onClick={onClose} data-autofocus>
-          Cancel
-        </button>
-      </div>
+      <ForeverActions label={`Delete ${docs.length === 1 ? '1 document' : `${docs.length} documents`} forever`} onDelete={() => onConfirm({ type: 'empty-trash', docs })} onCancel={onClose} />
     </>
   );
 }
@@ -120,14 +113,7 @@ export default function LibraryDialogs({ dialog, onClose, onConfirm, knownTags =
       {d?.type === 'purge' && (
         <>
           <p className="lib-dialog-lead">“{d.doc.name}” and its whole history will be gone from this device. This cannot be undone.</p>
-          <div className="lib-dialog-actions">
-            <button type="button" className="btn btn-danger" onClick={() => onConfirm({ type: 'purge', doc: d.doc })}>
-              Delete forever
-            </button>
-            <button type="button" className="btn" onClick={onClose} data-autofocus>
-              Cancel
-            </button>
-          </div>
+          <ForeverActions label="Delete forever" onDelete={() => onConfirm({ type: 'purge', doc: d.doc })} onCancel={onClose} />
         </>
       )}
       {d?.type === 'empty-trash' && <EmptyTrash docs={d.docs} onConfirm={onConfirm} onClose={onClose} />}
@@ -155,5 +141,19 @@ export default function LibraryDialogs({ dialog, onClose, onConfirm, knownTags =
         </>
       )}
     </Modal>
+  );
+}
+
+/** A deletion that cannot be undone: the danger button, and Cancel with the focus (a slip of Enter keeps the documents). */
+function ForeverActions({ label, onDelete, onCancel }: { label: string; onDelete: () => void; onCancel: () => void }) {
+  return (
+    <div className="lib-dialog-actions">
+      <button type="button" className="btn btn-danger" onClick={onDelete}>
+        {label}
+      </button>
+      <button type="button" className="btn" onClick={onCancel} data-autofocus>
+        Cancel
+      </button>
+    </div>
   );
 }
