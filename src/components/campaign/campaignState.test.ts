@@ -99,7 +99,8 @@ describe('campaign stores', { timeout: 90_000 }, () => {
     expect($join.get()).toMatchObject({ phase: 'error', message: 'This invite has expired or was withdrawn: ask the game master for a new link.' });
     const closeGmPage = await openCampaign(gm, gmUid, cid);
     expect(await deleteCampaign(gm)).toBe(true);
-    // The game master's page is closed before Bo's opens: in one process they share the page's store.
+    // The game master's page is closed before Bo's opens (in one process they share the page's store): its
+    // listeners' late word on the deletion must not land on the page that shows Bo's view.
     closeGmPage();
     await openCampaign(bo, boUid, cid);
     expect($campaignPage.get().message).toBe('The campaign “Neon Nights” was deleted by its game master.');

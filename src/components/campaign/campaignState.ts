@@ -97,8 +97,11 @@ export async function openCampaign(cloud: CampaignCloud, uid: string, cid: strin
   // The first word on why the campaign is gone stands: the listener's refusal
   // that follows this person's own deletion or leaving must not replace
   // "… is deleted" with "… was deleted by its game master".
+  // A closed page's listeners may still answer (the deletion's sentence is read from the cloud
+  // first): once closed, they no longer speak for the page, which may show another campaign by then.
+  let open = true;
   const gone = (message: string) => {
-    if ($campaignPage.get().phase !== 'gone') $campaignPage.set({ ...EMPTY_PAGE, phase: 'gone', message });
+    if (open && $campaignPage.get().phase !== 'gone') $campaignPage.set({ ...EMPTY_PAGE, phase: 'gone', message });
   };
   try {
     const campaign = await cloud.campaign(cid);
@@ -109,10 +112,11 @@ export async function openCampaign(cloud: CampaignCloud, uid: string, cid: strin
     gone(campaignSentence(e));
     return () => {};
   }
-  const stopCharacters = cloud.watchCharacters(cid, (characters) => patch({ characters }), gone);
+  const stopCharacters = cloud.watchCharacters(cid, (characters) => open && patch({ characters }), gone);
   // Members live: the game master's list follows joins, leaves and removals; a removed player's page says so at once.
-  const stopMembers = cloud.watchMembers(cid, (members) => patch({ members }), gone);
+  const stopMembers = cloud.watchMembers(cid, (members) => open && patch({ members }), gone);
   return () => {
+    open = false;
     stopCharacters();
     stopMembers();
   };
