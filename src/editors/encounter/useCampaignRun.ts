@@ -17,6 +17,7 @@ import type { Encounter } from './rules';
 import { heroOwners, incomingEntries, planPublication, setHeroValue, type LiveBase, type PlayerEntry } from './liveRun';
 import { LiveHold } from './liveHold';
 import { forgetPlayers, keepPlayers, readPlayers, samePlayers } from './runPlayers';
+import { useCampaignsRun } from './useCampaignsRun';
 
 /** Where the choice is kept, so a reload mid-fight keeps publishing. */
 const runKey = (encounterId: string) => `nucleus-run-in:${encounterId}`;
@@ -50,8 +51,9 @@ export interface CampaignRun {
 
 export function useCampaignRun(): CampaignRun {
   const { doc, change, readOnly } = useEditor<Encounter>();
-  const { cloud, uid } = useCampaignCloud();
-  const [campaigns, setCampaigns] = useState<Campaign[]>([]);
+  const handle = useCampaignCloud();
+  const { cloud, uid } = handle;
+  const [campaigns, setCampaigns] = useCampaignsRun(handle, readOnly);
   const [choice, setChoice] = useState<Choice | null>(() => readChoice(doc.id));
   // Keyed by campaign, so a publication never goes to a new campaign with the last one's players.
   const [sharedOf, setShared] = useState<{ cid: string; characters: SharedCharacter[] } | null>(null);
@@ -67,18 +69,6 @@ export function useCampaignRun(): CampaignRun {
   useEffect(() => {
     if (readChoice(doc.id)) void import('../../storage/campaigns/cloud').catch(() => {});
   }, [doc.id]);
-
-  useEffect(() => {
-    if (!cloud || !uid || readOnly) return;
-    let live = true;
-    cloud
-      .mine()
-      .then((all) => live && setCampaigns(all.filter((c) => c.gm === uid)))
-      .catch(() => live && setCampaigns([]));
-    return () => {
-      live = false;
-    };
-  }, [cloud, uid, readOnly]);
 
   /**
    * The campaign is out of reach (deleted, here or on another tab or device):

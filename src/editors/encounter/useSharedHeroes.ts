@@ -13,6 +13,7 @@ import type { Catalogues } from '../../rules/engine';
 import type { Campaign } from '../../storage/campaigns';
 import type { Encounter } from './rules';
 import { campaignsOfParty, partyInStep, sharedFrom, type CampaignCharacters } from './sharedHeroes';
+import { useCampaignsRun } from './useCampaignsRun';
 
 export interface SharedHeroes {
   /** The campaigns this person runs (to pick from). */
@@ -22,24 +23,13 @@ export interface SharedHeroes {
 
 export function useSharedHeroes(catalogues: Partial<Catalogues>): SharedHeroes {
   const { doc, change, readOnly } = useEditor<Encounter>();
-  const { cloud, uid } = useCampaignCloud();
-  const [running, setRunning] = useState<Campaign[]>([]);
+  const handle = useCampaignCloud();
+  const { cloud } = handle;
+  const [running] = useCampaignsRun(handle, readOnly);
   const [campaigns, setCampaigns] = useState<Record<string, CampaignCharacters>>({});
   const latestParty = useRef(doc.party);
   latestParty.current = doc.party;
   const followed = useMemo(() => [...new Set([...running.map((c) => c.id), ...campaignsOfParty(doc.party)])].sort().join('\n'), [running, doc.party]);
-
-  useEffect(() => {
-    if (!cloud || !uid || readOnly) return;
-    let live = true;
-    cloud
-      .mine()
-      .then((all) => live && setRunning(all.filter((c) => c.gm === uid)))
-      .catch(() => live && setRunning([]));
-    return () => {
-      live = false;
-    };
-  }, [cloud, uid, readOnly]);
 
   useEffect(() => {
     if (!cloud || readOnly || !followed) return;
