@@ -18,74 +18,12 @@
  * ports and stops them by their process ids. Prints numbers; never fails
  * on them.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { readE2eBuild } from '../lib/e2e-build.mjs';
-import { freePort, portInUse } from '../lib/ports.mjs';
-import { startGroup, waitUntil } from '../lib/process.mjs';
-import { authEmulatorUrl, startAuthEmulator, waitForAuthEmulator } from '../emulators.mjs';
-import { ensureTestFirestore } from '../firestore-emulator.mjs';
-import { FIRESTORE_EMULATOR_OVERRIDE_KEY } from '../../src/storage/cloudConfig';
-import { countTraffic, installTraffic, takeTraffic, tally, type Traffic } from './firestore-traffic';
+import { chromium, type Page } from '@playwright/test';
+import { waitUntil } from '../lib/process.mjs';
+import { arg, CHROMIUM, device, median, p90, signUp, startStack, WAIT } from './emulator-stack';
+import { takeTraffic, tally, type Traffic } from './firestore-traffic';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-};
 const RUNS = Number(arg('runs', '10'));
-// Ceilings, not waits: the emulators answer slowly on a busy machine.
-const WAIT = { timeout: 120_000 };
-const PASSWORD = 'correct-horse-7';
-
-interface Stack {
-  base: string;
-  firestorePort: number;
-  stop(): Promise<void>;
-}
-
-/** The emulators and the built site, each on a port of this run's own. */
-async function startStack(): Promise<Stack> {
-  const authPort = readE2eBuild()?.authPort;
-  if (!authPort) throw new Error('No end-to-end build: run `node scripts/build-e2e.mjs` first (it bakes the Auth emulator address into dist/).');
-  if (await portInUse(authPort)) throw new Error(`Port ${authPort}, where dist/ looks for the Auth emulator, is in use (a test run?). Build again with node scripts/build-e2e.mjs.`);
-  const sitePort = await freePort();
-  const [auth, firestore] = await Promise.all([startAuthEmulator({ port: authPort }), ensureTestFirestore(process.env, { adopt: false })]);
-  const site = startGroup('npx', ['serve', 'dist', '--listen', `tcp://127.0.0.1:${sitePort}`, '--no-clipboard', '--no-request-logging']);
-  const base = `http://127.0.0.1:${sitePort}`;
-  const up = (await waitForAuthEmulator(120_000, authEmulatorUrl(authPort))) && (await waitUntil(async () => (await fetch(base).catch(() => null))?.ok === true, 60_000, 250));
-  const stop = async () => void (await Promise.all([auth.stop(), firestore.stop(), site.stop()]));
-  if (!up) {
-    await stop();
-    throw new Error('The Auth emulator or the static server did not start.');
-  }
-  return { base, firestorePort: firestore.port, stop };
-}
-
-async function device(browser: Browser, firestorePort: number): Promise<{ context: BrowserContext; page: Page; traffic: Traffic }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(([key, port]) => localStorage.setItem(key as string, `127.0.0.1:${port}`), [FIRESTORE_EMULATOR_OVERRIDE_KEY, firestorePort] as const);
-  const traffic = await countTraffic(context);
-  // tsx keeps function names with a `__name` helper the page lacks: give it one.
-  await context.addInitScript({ content: `var __name = (f) => f; (${installTraffic.toString()})();` });
-  const page = await context.newPage();
-  if (process.env.BENCH_DEBUG) {
-    page.on('console', (m) => console.error(`[page] ${m.type()} ${m.text()}`));
-    page.on('requestfailed', (r) => console.error(`[failed] ${r.url().slice(0, 150)} ${r.failure()?.errorText}`));
-    page.on('response', (r) => r.url().includes(String(firestorePort)) && console.error(`[fs] ${r.status()} ${r.request().method()} ${r.url().slice(0, 150)}`));
-  }
-  return { context, page, traffic };
-}
-
-async function signUp(page: Page, base: string, email: string): Promise<void> {
-  await page.goto(`${base}/`);
-  await page.locator('html[data-account-ready="true"]').waitFor(WAIT);
-  await page.locator('header [data-account-button]').click();
-  const dialog = page.getByRole('dialog', { name: 'Sign in to Nucleus' });
-  await dialog.getByRole('group', { name: 'Account' }).getByRole('button', { name: 'Create account' }).click();
-  await dialog.getByLabel('E-mail').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await dialog.locator('form').getByRole('button', { name: 'Create account' }).click();
-  await page.locator('header [data-account-button][data-auth-status="signed-in"]').waitFor(WAIT);
-}
 
 /** The campaign, the player in it with their character Vex shared; returns the campaign page's address. */
 async function setUpCampaign(gm: Page, player: Page, base: string): Promise<string> {
@@ -181,13 +119,9 @@ async function firstTurnAfterReload(gm: Page, player: Page): Promise<number> {
   return changedAt - clickedAt;
 }
 
-/** The median (the mean of the middle two of an even count) and the nearest-rank p90. */
-const median = (sorted: number[]) => (sorted[Math.floor((sorted.length - 1) / 2)]! + sorted[Math.ceil((sorted.length - 1) / 2)]!) / 2;
-const p90 = (sorted: number[]) => sorted[Math.min(sorted.length - 1, Math.ceil(0.9 * sorted.length) - 1)]!;
-
 async function main(): Promise<void> {
   const stack = await startStack();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
+  const browser = await chromium.launch(CHROMIUM);
   try {
     const tag = Math.random().toString(36).slice(2, 8);
     const [g, p] = await Promise.all([device(browser, stack.firestorePort), device(browser, stack.firestorePort)]);
