@@ -91,7 +91,7 @@ describe('layer rules (docs/architecture.md, .dependency-cruiser.cjs)', () => {
   it('every module of src/ and scripts/ keeps them (dependency-cruiser)', () => {
     const r = spawnSync(depcruise(), ['src', 'scripts', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
-  }, 120_000);
+  });
 
   it('every .astro file keeps them', () => {
     const problems = astroFiles('src').flatMap((file) => astroProblems(file, readFileSync(file, 'utf8')));
@@ -140,7 +140,7 @@ describe('layer rules (docs/architecture.md, .dependency-cruiser.cjs)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });
 
 /** Every TypeScript source under `dir` (tests included: a cast in a test helper counts too). */

@@ -79,7 +79,7 @@ function probe(cmd: string, args: string[], { path, stop, shell = false }: { pat
       } catch {
         // already gone
       }
-    }, 40_000);
+    }, 180_000);
     child.on('close', (status) => {
       clearTimeout(timer);
       const records = readFileSync(log, 'utf8')
@@ -156,11 +156,11 @@ describe('the Node the project runs on', () => {
     });
   });
 
-  it('runs what a shell starts on it: npm start, npm run build (the build process), npm test', { timeout: 60_000 }, async () => {
+  it('runs what a shell starts on it: npm start, npm run build (the build process), npm test', async () => {
     await Promise.all(['npm start', 'npm run build', 'npm test'].map((k) => checks.get(k)));
   });
 
-  it('runs what our scripts and Playwright start on it: Playwright, its static server, the Auth emulator (firebase-tools), the preview server, tsx', { timeout: 60_000 }, async () => {
+  it('runs what our scripts and Playwright start on it: Playwright, its static server, the Auth emulator (firebase-tools), the preview server, tsx', async () => {
     expect(readFileSync(join(root, 'playwright.config.ts'), 'utf8')).toMatch(/command: `npx serve /);
     await Promise.all(['playwright', 'serve', 'firebase', 'astro preview', 'tsx'].map((k) => checks.get(k)));
   });

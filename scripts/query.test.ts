@@ -1,7 +1,7 @@
 /**
  * The query command, run as a separate process over temporary files.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -13,7 +13,6 @@ import { useBundledScript } from './lib/cliBundle';
 
 // Each case starts the command line once or several times, and two test
 // files run at a time: 20 s was not always enough on 2 busy cores.
-vi.setConfig({ testTimeout: 60_000 });
 
 const root = resolve(__dirname, '..');
 let dir: string;
@@ -58,7 +57,7 @@ function query(...args: string[]) {
 }
 
 // Each case starts Node, so the cases get more time than the default.
-describe('query command', { timeout: 60_000 }, () => {
+describe('query command', () => {
   it('C1 --docs runs the query over a JSON array and prints the result as JSON', () => {
     const r = query('--docs', docsFile, '--params', '{"where":{"draft":false},"only":"title"}');
     expect(r.stderr).toBe('');

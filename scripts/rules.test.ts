@@ -3,7 +3,7 @@
  * reader it shares with the build. Catalogues come from temp folders, never
  * from content/ (written by others).
  */
-import { describe, it, expect, vi } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,7 +13,6 @@ import { useBundledScript } from './lib/cliBundle';
 
 // Each case starts the command line once or several times, and two
 // test files run at a time: 20 s was not always enough on 2 busy cores.
-vi.setConfig({ testTimeout: 60_000 });
 
 const root = resolve(import.meta.dirname, '..');
 const tsx = join(root, 'node_modules/.bin/tsx');

@@ -41,7 +41,7 @@ describe('the data files made on a worker thread (src/build/dataWorker.ts)', () 
     expect([...fromWorker.search.files]).toEqual([...here.search.files]);
     expect([...fromWorker.answers]).toEqual([...here.answers]);
     expect(fromWorker.answers.size).toBeGreaterThan(5);
-  }, 60_000);
+  });
 
   it('fails with the sentence the load gives, naming the file and line', async () => {
     const dir = writeCorpus(corpus);
@@ -56,7 +56,7 @@ describe('the data files made on a worker thread (src/build/dataWorker.ts)', () 
     }
     expect(sentence).toMatch(/combat\.md/);
     await expect(startDataWorker(dir, false)!.built).rejects.toThrow(sentence);
-  }, 60_000);
+  });
 
   it('start only when a second copy of the site keeps the build within its memory', async () => {
     const MB = 1024 * 1024;
@@ -83,5 +83,5 @@ describe('the data files made on a worker thread (src/build/dataWorker.ts)', () 
       delete process.env.NUCLEUS_CONTENT_DIR;
       delete process.env.NUCLEUS_BUILD_MEMORY_MB;
     }
-  }, 60_000);
+  });
 });

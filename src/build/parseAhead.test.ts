@@ -31,7 +31,7 @@ describe('pages parsed ahead on a worker thread (src/build/parseAhead.ts)', () =
     const itself = loadSite(dir);
     expect(JSON.stringify(ahead.records)).toBe(JSON.stringify(itself.records));
     expect(ahead.integrity).toBe(itself.integrity);
-  }, 60_000);
+  });
 
   it('skips the pages the parse cache holds, and shares the rest between two workers and the main thread', async () => {
     const dir = writeCorpus(corpus);
@@ -40,7 +40,7 @@ describe('pages parsed ahead on a worker thread (src/build/parseAhead.ts)', () =
     const entries = await parseAhead(dir, [held], files, 2);
     expect(entries.size).toBe(5);
     expect(entries.has(held)).toBe(false);
-  }, 60_000);
+  });
 
   it('lets the workers parse while the main thread is busy, and the main thread take what is left', async () => {
     const dir = writeCorpus(corpus);
@@ -49,7 +49,7 @@ describe('pages parsed ahead on a worker thread (src/build/parseAhead.ts)', () =
     expect((await running.workers).flat()).toHaveLength(6);
     const entries = await finishParsing(running);
     expect(entries.size).toBe(6);
-  }, 60_000);
+  });
 
   it('leaves a page with bad frontmatter to the load, which names its file and line', async () => {
     const dir = writeCorpus({ ...corpus, '2.rules/5.bad.md': '---\ntitle: [unclosed\n---\nBody.\n' });
@@ -64,5 +64,5 @@ describe('pages parsed ahead on a worker thread (src/build/parseAhead.ts)', () =
       message = e instanceof ContentErrors ? e.all.map((x) => x.message).join('\n') : e instanceof ContentError ? e.message : String(e);
     }
     expect(message).toMatch(/5\.bad\.md:2/);
-  }, 60_000);
+  });
 });

@@ -78,7 +78,7 @@ describe('the precache list', () => {
     expect(gzippedBytes(large, manyPages)).toBeLessThanOrEqual(PRECACHE_BUDGET_GZ_BYTES);
     // The service worker's own list (with revisions) is this one.
     expect((await precacheList(large, '/')).map((e) => e.url)).toEqual(manyPages);
-  }, 60_000);
+  });
 
   it('lists each editor’s whole code, what loads on a click included, for the page to cache once the editor is open; never Firebase', async () => {
     expect(await editorCode(site(3))).toEqual({

@@ -48,7 +48,7 @@ describe('writeServiceWorker', () => {
     expect(copy.files).toEqual(expect.arrayContaining([['', 34], ['offline', 37]]));
     // Its scratch folder (`nucleus-sw-…`) and the bundler's (32 hex digits) are gone.
     expect(readdirSync(temporary)).toEqual([]);
-  }, 120_000);
+  });
 });
 
 describe("the service worker's code made on a worker thread (startServiceWorkerCode)", () => {
@@ -75,7 +75,7 @@ describe("the service worker's code made on a worker thread (startServiceWorkerC
     rmSync(join(out, 'sw.js'));
     await write(out, quiet);
     expect(readFileSync(join(out, 'sw.js'), 'utf8')).toBe(here);
-  }, 120_000);
+  });
 });
 
 describe('the worker reads the offline copy', () => {

@@ -140,7 +140,7 @@ function hero(owner: string, over: Data = {}): Data {
   };
 }
 
-describe('firestore.rules for campaigns in the Firestore emulator', { timeout: 90_000 }, () => {
+describe('firestore.rules for campaigns in the Firestore emulator', () => {
   it('only members read a campaign and its members; a stranger reads nothing', async () => {
     const t = await table();
     expect((await getDoc(t.campaign(t.p1))).data()?.name).toBe('Neon Nights');

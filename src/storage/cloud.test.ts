@@ -10,7 +10,7 @@ import { useFirestoreEmulator } from './testing/firestore';
 const emulator = useFirestoreEmulator();
 
 // The machine may be busy: the emulator's first answers can take seconds.
-describe('cloud documents in the Firestore emulator (Node)', { timeout: 90_000 }, () => {
+describe('cloud documents in the Firestore emulator (Node)', () => {
   for (const c of cloudSuite) {
     it(c.name, async () => {
       emulator.ready();

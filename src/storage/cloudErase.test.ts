@@ -78,7 +78,7 @@ describe('inBatches', () => {
   });
 });
 
-describe('eraseCloudDocuments in the Firestore emulator', { timeout: 120_000 }, () => {
+describe('eraseCloudDocuments in the Firestore emulator', () => {
   it('deletes every document and version of the user, in batches of at most 500, and nothing of anyone else', async () => {
     emulator.ready();
     const alice = someone('alice');

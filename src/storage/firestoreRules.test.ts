@@ -75,7 +75,7 @@ const next = (rec: Data, over: Data = {}): Data => ({
   ...over,
 });
 
-describe('firestore.rules in the Firestore emulator: every field of a document and a version', { timeout: 90_000 }, () => {
+describe('firestore.rules in the Firestore emulator: every field of a document and a version', () => {
   it('a well-formed record and its version, written together, are accepted; the owner deletes both', async () => {
     const { db, docRef, versionRef, save } = await space();
     await save(record('ok'));

@@ -21,7 +21,7 @@ async function player() {
   return { uid, db, ref: (name = 'encounter', who = uid) => doc(db, 'users', who, 'settings', name) };
 }
 
-describe('firestore.rules for the player’s settings in the Firestore emulator', { timeout: 90_000 }, () => {
+describe('firestore.rules for the player’s settings in the Firestore emulator', () => {
   it('every field is checked: the default party as JSON text of a list up to 100,000 characters, the save time as the app writes it; nothing else', async () => {
     const { ref } = await player();
     const ok = { defaultParty: PARTY, savedAt: ISO };

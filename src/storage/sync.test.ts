@@ -44,7 +44,7 @@ async function settle(...devices: Device[]): Promise<void> {
 }
 
 // The machine may be busy: the emulator's first answers can take seconds.
-describe('cloud sync through the Firestore emulator', { timeout: 90_000 }, () => {
+describe('cloud sync through the Firestore emulator', () => {
   it('a save on one device reaches the cloud and another device; both say Synced', async () => {
     emulator.ready();
     const uid = user();

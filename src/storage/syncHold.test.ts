@@ -33,7 +33,7 @@ afterEach(() => {
   for (const id of held.splice(0)) releaseSync(id);
 });
 
-describe('a held document syncs only when flushed or released', { timeout: 90_000 }, () => {
+describe('a held document syncs only when flushed or released', () => {
   it('changes while held stay on this device and in the queue; a flush pushes them and keeps holding; a release pushes the rest', async () => {
     emulator.ready();
     const uid = user();

@@ -32,7 +32,7 @@ function memoryStorage() {
   return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
 }
 
-describe('campaign stores', { timeout: 90_000 }, () => {
+describe('campaign stores', () => {
   it('sentences, never an error’s own text', () => {
     expect(campaignSentence(new TypeError('l.then is not a function'))).toBe('Something went wrong talking to the cloud: try again in a moment.');
     expect(campaignSentence({ code: 'unavailable' })).toMatch(/cannot be reached/);

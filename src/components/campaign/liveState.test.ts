@@ -56,7 +56,7 @@ async function table() {
 
 const vex = () => $liveView.get().heroes.find((h) => h.id === 'h1')!;
 
-describe('live at the table', { timeout: 90_000 }, () => {
+describe('live at the table', () => {
   it('a member follows the order, round and turn; creatures show their condition and their numbers stay with the game master', async () => {
     const t = await table();
     const stop = followLive(t.ana, t.cid, t.eid);

@@ -51,7 +51,7 @@ describe('which default party wins', () => {
   });
 });
 
-describe('the default party follows the player to another device', { timeout: 90_000 }, () => {
+describe('the default party follows the player to another device', () => {
   it('a party saved on one device reaches the other; the newer save wins both ways; offline the device copy answers', async () => {
     const uid = `gm-${Math.random().toString(36).slice(2, 10)}`;
     const cloud = await cloudOf(uid);

@@ -45,7 +45,7 @@ async function whatIsLeft(cid: string): Promise<Record<string, number>> {
 
 const GONE = { campaign: 0, members: 0, invites: 0, characters: 0, live: 0, secrets: 0, counts: 0, removed: 0, heroes: 0 };
 
-describe('deleting an account ends its campaigns', { timeout: 90_000 }, () => {
+describe('deleting an account ends its campaigns', () => {
   it('a game master’s deletion deletes the campaign they run; a former member reads the record and is told', async () => {
     const { ana, gmUid, gmDb, cid } = await table();
     const report = await eraseAccountDocuments(gmDb, gmUid);

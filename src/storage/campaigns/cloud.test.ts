@@ -37,7 +37,7 @@ function next<T>(watch: (report: (v: T) => void) => () => void, ok: (v: T) => bo
 
 const fight: LiveFight = { title: 'Lobby ambush', round: 1, turn: 0, order: ['vex', 'drone-1'], creatures: { 'drone-1': { name: 'Scuttler drone', condition: 'unhurt' } }, reveal: false };
 
-describe('campaigns in the Firestore emulator', { timeout: 90_000 }, () => {
+describe('campaigns in the Firestore emulator', () => {
   it('a game master invites; players confirm what they join, join, and see each other', async () => {
     const { gm, ana, bo } = await people();
     const cid = await gm.create('Neon Nights', 'Thursdays at eight');
