@@ -14,7 +14,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, shoot } from './fixtures';
 import { SYNC, device, newEmail, removeAccounts, signIn } from './devices';
 
 test.afterEach(removeAccounts);
@@ -209,6 +209,9 @@ test.describe('a campaign at the table: a game master and two players', () => {
     await expect(run.getByText('The players see every change at once.')).toBeHidden();
     await expect(gm.getByText(/sign in again/)).toBeHidden();
     await expect(heroRow(gm, 'Vex').locator('[data-unshared]')).toHaveText('You deleted the campaign “Neon Nights”. Vex keeps the numbers it last had here.', SYNC);
+    await shoot(gmCampaign, 'deleted-campaign-page.png');
+    await shoot(ana, 'deleted-player-page.png');
+    await shoot(gm, 'deleted-tracker.png', { fullPage: true });
     // The fight goes on at the table.
     await gm.getByRole('button', { name: 'Next turn' }).click();
     await expect(run.getByRole('alert')).toContainText('This fight is no longer shared');
