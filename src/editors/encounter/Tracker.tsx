@@ -5,8 +5,8 @@
  * and notes. Every change is a document change: saved, undoable, and back
  * at the same turn after a reload.
  */
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { useEditor } from '../kit';
+import { useId, useRef, useState } from 'react';
+import { useBarRoom, useEditor } from '../kit';
 import { inOrder } from '../../rules/engine';
 import type { Encounter } from './rules';
 import { CampaignRun } from './CampaignRun';
@@ -18,34 +18,14 @@ import { WholeNumberField } from './WholeNumberField';
 /** The most reinforcements added at once. */
 const MOST_REINFORCEMENTS = 12;
 
-/**
- * On a phone the turn buttons are a bar fixed above the summary bar: the
- * page keeps room for its real height (it grows when a label wraps) in
- * `--enc-turnbar-h` on the root element, which encounter.css reserves.
- */
-function useTurnBarHeight(bar: RefObject<HTMLElement | null>, shown: boolean) {
-  useEffect(() => {
-    const el = bar.current;
-    const root = document.documentElement;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const note = () => root.style.setProperty('--enc-turnbar-h', `${Math.ceil(el.getBoundingClientRect().height) + 1}px`);
-    const observer = new ResizeObserver(note);
-    observer.observe(el);
-    note();
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('--enc-turnbar-h');
-    };
-  }, [bar, shown]);
-}
-
 export function Tracker() {
   const uid = useId();
   const { doc, change, readOnly } = useEditor<Encounter>();
   const [edge, setEdge] = useState(false);
   const fight = doc.fight;
   const turnBar = useRef<HTMLDivElement>(null);
-  useTurnBarHeight(turnBar, !!fight);
+  // On a phone the turn buttons are a bar fixed above the summary bar (encounter.css reserves its room).
+  useBarRoom(turnBar, '--enc-turnbar-h', [!!fight]);
 
   if (!fight) {
     const none = doc.party.length + doc.creatures.length === 0;

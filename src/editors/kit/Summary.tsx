@@ -5,6 +5,7 @@
  * bar at the bottom that opens into the full panel.
  */
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useBarRoom } from './barRoom';
 import type { Issue } from '../../rules';
 import { IssueList } from './issues';
 
@@ -72,33 +73,6 @@ export interface SummaryPanelProps {
   children?: ReactNode;
 }
 
-/**
- * On a phone the summary is a bar fixed at the bottom of the screen; the
- * page keeps room below for the bar's real height (it grows when its text
- * wraps), so the bar never lies on the page's last controls. The height goes
- * to `--kit-summary-bar-h` on the root element, which kit.css reserves.
- */
-function useBarHeight(bar: RefObject<HTMLElement | null>) {
-  useEffect(() => {
-    const el = bar.current;
-    const root = document.documentElement;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const note = () => {
-      // The bar is hidden (display: none) from 600 px: nothing to reserve.
-      const h = el.getBoundingClientRect().height;
-      if (h > 0) root.style.setProperty('--kit-summary-bar-h', `${Math.ceil(h) + 1}px`);
-      else root.style.removeProperty('--kit-summary-bar-h');
-    };
-    const observer = new ResizeObserver(note);
-    observer.observe(el);
-    note();
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('--kit-summary-bar-h');
-    };
-  }, [bar]);
-}
-
 export function SummaryPanel({ title = 'Summary', items, valid, stillToDo = [], issues, labelFor, children }: SummaryPanelProps) {
   const [open, setOpen] = useState(false);
   const errors = issues.filter((i) => i.severity === 'error').length;
@@ -108,7 +82,8 @@ export function SummaryPanel({ title = 'Summary', items, valid, stillToDo = [], 
   const panel = useRef<HTMLElement>(null);
   const scrolls = useScrolls(panel);
   const bar = useRef<HTMLButtonElement>(null);
-  useBarHeight(bar);
+  // On a phone the summary is a bar fixed at the bottom of the screen (kit.css reserves its room).
+  useBarRoom(bar, '--kit-summary-bar-h');
   return (
     <aside ref={panel} className={`kit-summary${open ? ' is-open' : ''}`} aria-labelledby="kit-summary-title" tabIndex={scrolls ? 0 : undefined} data-summary>
       <button ref={bar} type="button" className="kit-summary-bar" aria-expanded={open} aria-controls="kit-summary-body" onClick={() => setOpen(!open)}>

@@ -44,6 +44,7 @@ export { NumberStepper, SelectField, OptionChips, TextField, type FieldOption, t
 export { NotesField, Markdown } from './Notes';
 export { FieldIssues, IssueList, focusField, describedBy } from './issues';
 export { SummaryPanel, Meter, meterState, type SummaryItem, type SummaryPanelProps } from './Summary';
+export { useBarRoom } from './barRoom';
 export { EditItemDialog, ConfirmDialog, type EditItemDialogProps } from './EditItemDialog';
 export { CataloguePicker, type PickerEntry, type CataloguePickerProps } from './CataloguePicker';
 export { rulesHref, type CatalogueLoader, type CatalogueName, type RulesLinks } from './catalogues';
