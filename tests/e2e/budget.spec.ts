@@ -4,6 +4,10 @@ import { gzipSync } from 'node:zlib';
 import { test, expect } from '@playwright/test';
 import { BUDGET_GZ_BYTES, CONTENT_PAGES, preInteractionScripts, total } from '../../scripts/bench/js-budget';
 
+// What the page loads is counted, not what a service worker fetches for later:
+// without one, each fresh page skips installing it and precaching the shell.
+test.use({ serviceWorkers: 'block' });
+
 // Issue 25: a reading page hydrates nothing until it is used. The script a
 // content page runs before any interaction stays within 15 KB gzipped, both
 // as the benchmark reads it from dist/ and as Chromium actually loads it.

@@ -17,6 +17,9 @@ import type { Page } from '@playwright/test';
 import { test, expect, shoot } from './fixtures';
 import { SYNC, device, newEmail, removeAccounts, signIn } from './devices';
 
+// Nothing here is about the service worker or offline reading (going offline
+// is the contexts' own): each device's pages skip installing it and precaching.
+test.use({ serviceWorkers: 'block' });
 test.afterEach(removeAccounts);
 
 /** A player makes a character on their device and shares it in the campaign; returns the character's editor address. */

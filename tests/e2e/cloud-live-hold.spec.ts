@@ -12,6 +12,9 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { SYNC, device, firestorePort, newEmail, removeAccounts, signIn } from './devices';
 
+// Nothing here is about the service worker or offline reading (going offline
+// is the contexts' own): each device's pages skip installing it and precaching.
+test.use({ serviceWorkers: 'block' });
 test.afterEach(removeAccounts);
 
 /**

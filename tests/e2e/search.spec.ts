@@ -3,6 +3,11 @@ import { test, expect, re } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
 import { decodeNumbers, type SearchManifest } from '../../src/search/format';
 
+// Search runs in the page; only the offline test below is about the service
+// worker (it keeps the pages and search files). Elsewhere each fresh page
+// would install it and precache the shell while the test types.
+test.use({ serviceWorkers: 'block' });
+
 async function ready(page: Page, at: (p: string) => string, path = '/rules', timeout?: number) {
   await page.goto(at(path));
   await expect(page.locator('html')).toHaveAttribute('data-search-ready', 'true', { timeout });
@@ -192,30 +197,35 @@ test.describe('search dialog behaviour', () => {
     await expect(page.locator('#initiative')).toBeFocused();
   });
 
-  test('offline, lists only results on pages saved on this device and says so', async ({ page, context, at }) => {
-    test.setTimeout(60_000);
-    // On a phone nothing is prefetched, so the pages saved here are exactly the ones opened.
-    await page.setViewportSize({ width: 390, height: 800 });
-    await page.goto(at('/'));
-    await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 15_000 });
-    await ready(page, at, '/rules/combat');
-    // Search's files are kept once used (nothing of it is precached): search once online.
-    await page.keyboard.press('Control+k');
-    await input(page).fill('guard');
-    await expect(page.getByRole('option').first()).toBeVisible();
-    await page.keyboard.press('Escape');
-    await context.setOffline(true);
-    await page.keyboard.press('Control+k');
-    // "guard" is in Combat (visited) and in pages never opened (Creatures, Gear and blueprints).
-    await input(page).fill('');
-    await input(page).fill('guard');
-    await expect(page.getByRole('option').first()).toBeVisible();
-    await expect(dialog(page).getByText(/You are offline: \d+ results? .*not saved on this device/)).toBeVisible();
-    const paths = await page.getByRole('option').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname.replace(/\/$/, '')));
-    expect(paths.length).toBeGreaterThan(0);
-    // Saved: the pages opened here (home, Combat) and their section (under the base path on the sub-path build).
-    const base = at('/').replace(/\/$/, '');
-    for (const path of paths) expect(path.slice(base.length)).toMatch(/^(\/rules\/combat|\/rules)?$/);
-    await context.setOffline(false);
+  // The pages and search files saved on this device are the service worker's.
+  test.describe(() => {
+    test.use({ serviceWorkers: 'allow' });
+
+    test('offline, lists only results on pages saved on this device and says so', async ({ page, context, at }) => {
+      test.setTimeout(60_000);
+      // On a phone nothing is prefetched, so the pages saved here are exactly the ones opened.
+      await page.setViewportSize({ width: 390, height: 800 });
+      await page.goto(at('/'));
+      await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 15_000 });
+      await ready(page, at, '/rules/combat');
+      // Search's files are kept once used (nothing of it is precached): search once online.
+      await page.keyboard.press('Control+k');
+      await input(page).fill('guard');
+      await expect(page.getByRole('option').first()).toBeVisible();
+      await page.keyboard.press('Escape');
+      await context.setOffline(true);
+      await page.keyboard.press('Control+k');
+      // "guard" is in Combat (visited) and in pages never opened (Creatures, Gear and blueprints).
+      await input(page).fill('');
+      await input(page).fill('guard');
+      await expect(page.getByRole('option').first()).toBeVisible();
+      await expect(dialog(page).getByText(/You are offline: \d+ results? .*not saved on this device/)).toBeVisible();
+      const paths = await page.getByRole('option').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname.replace(/\/$/, '')));
+      expect(paths.length).toBeGreaterThan(0);
+      // Saved: the pages opened here (home, Combat) and their section (under the base path on the sub-path build).
+      const base = at('/').replace(/\/$/, '');
+      for (const path of paths) expect(path.slice(base.length)).toMatch(/^(\/rules\/combat|\/rules)?$/);
+      await context.setOffline(false);
+    });
   });
 });

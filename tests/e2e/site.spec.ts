@@ -1,6 +1,11 @@
 import { type Page } from '@playwright/test';
 import { test, expect, re } from './fixtures';
 
+// Nothing here is about the service worker or offline reading (offline.spec.ts,
+// prefetch.spec.ts, subpath.spec.ts and version.spec.ts are): each fresh page
+// skips installing it and precaching the shell and the editors.
+test.use({ serviceWorkers: 'block' });
+
 const routes: [string, RegExp][] = [
   ['/', /Nucleus/],
   ['/galacticguide', /Galactic Guide/i],
