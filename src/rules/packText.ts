@@ -20,7 +20,10 @@ const TAG = /<\s*[/!?]?\s*[a-z]/i;
 const CHARACTER_REFERENCE = /&(#|[a-z][a-z0-9]*;)/i;
 const SCHEME = /^([^/?#]*):/;
 /** Markdown link and image targets `](target)`, reference definitions `[x]: target`, and autolinks `<scheme:…>`. */
-const LINK_TARGETS = [/\]\(\s*<?([^)\s>]*)/g, /^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm, /<([a-z][a-z0-9+.-]*:[^>\s]*)>/gi];
+const AUTOLINK = /<([a-z][a-z0-9+.-]*:[^>\s]*)>/gi;
+const LINK_TARGETS = [/\]\(\s*<?([^)\s>]*)/g, /^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm, AUTOLINK];
+/** `<someone@example.com>`: Markdown's mail autolink, not a tag. */
+const MAIL_AUTOLINK = /<[^>\s@]+@[^>\s]+>/g;
 
 function decodeFully(s: string): string {
   let out = s;
@@ -61,7 +64,8 @@ export function packNameProblem(name: string): string | null {
 
 /** What is wrong with a rules text (Markdown), or null. */
 export function packTextProblem(text: string): string | null {
-  if (TAG.test(text)) return 'holds raw HTML (<…>); write the rules text in Markdown';
+  // Autolinks (`<https://…>`) are Markdown, judged as links below; anything else in angle brackets is HTML.
+  if (TAG.test(text.replace(AUTOLINK, '').replace(MAIL_AUTOLINK, ''))) return 'holds raw HTML (<…>); write the rules text in Markdown';
   for (const pattern of LINK_TARGETS) {
     for (const m of text.matchAll(pattern)) {
       const problem = m[1] ? packLinkProblem(m[1]) : null;
