@@ -79,6 +79,7 @@ export {
   type ConflictResolution,
 } from './session';
 export { saveCopy, duplicateDocument, copyName } from './copies';
+export { readPackFile, addImportedEntries, PackFileError, PACK_FILE_LIMITS, type PackFileContents } from './packFile';
 export { editorPath, editorHref, hasEditor, shareLink, shareLinkWithNote, REFERENCES_ONLY_NOTE, hasSharedDocument, readShareLink } from './share';
 export { ShareLinkError, MAX_SHARE_BYTES, encodeShare, decodeShare } from './sharelink';
 export { conflictCopyName, decideSave, resolveConflict } from './conflicts';

@@ -198,7 +198,7 @@ test('replacing on import keeps the old content in history, and an old version c
 
 test('export the library, import it into a browser with no site data: identical', async ({ page, at, browser }) => {
   await openLibrary(page, at);
-  const docs = [weapon('w-1', 'Longarm', { tags: ['gun', 'heavy'], homebrew: { colour: 'teal' } }), core('k-1', 'Shove'), character('c-1', 'Vex')];
+  const docs = [weapon('w-1', 'Longarm', { tags: ['gun', 'heavy'], houseRules: { colour: 'teal' } }), core('k-1', 'Shove'), character('c-1', 'Vex')];
   await importFile(page, 'lib.nucleus.json', library(docs));
   await expect(rows(page)).toHaveCount(3);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export library' }).click()]);
