@@ -45,7 +45,12 @@ export function qualifyPackEntries(packId: string, entries: PackEntries): Pick<C
   const q = qualifiedId.bind(null, packId);
   return {
     features: entries.features.map((e) => ({ ...e, id: q(e.id), prerequisites: e.prerequisites.map(ownFeatures) })),
-    blueprintFeatures: entries.blueprintFeatures.map((e) => (e.excludes ? { ...e, id: q(e.id), excludes: e.excludes.map(ownBlueprintFeatures) } : { ...e, id: q(e.id) })),
+    blueprintFeatures: entries.blueprintFeatures.map((e) => {
+      const out = { ...e, id: q(e.id) };
+      if (e.excludes) out.excludes = e.excludes.map(ownBlueprintFeatures);
+      if (e.attack?.needsCyberware) out.attack = { ...e.attack, needsCyberware: ownBlueprintFeatures(e.attack.needsCyberware) };
+      return out;
+    }),
     coreEffects: entries.coreEffects.map((e) => ({ ...e, id: q(e.id) })),
     coreSideEffects: entries.coreSideEffects.map((e) => ({ ...e, id: q(e.id) })),
     creatureProperties: entries.creatureProperties.map((e) => ({ ...e, id: q(e.id) })),

@@ -9,7 +9,7 @@ describe('public api', () => {
       'MAX_OVERCHARGE', 'MAX_POOL', 'MAX_TYPED_HITS', 'PACK_ENTRY_KINDS', 'PACK_ID_SEPARATOR', 'PACK_KIND_WORDS', 'PACK_LIMITS',
       'PROPERTY_SPECS', 'RANGES', 'RulesError', 'SCHEMA_VERSION', 'SKILLS', 'SKILL_NAMES', 'SLOTS', 'TAIL_EPSILON', 'TIER_MIN_RANK',
       'TREES', 'addToEncounterHref', 'advancementSchema', 'applyDamage', 'applyHealing', 'applyStrain', 'armourPropertiesSchema',
-      'atStrainCapacity', 'attackOdds', 'attackSchema', 'attributeCapForRank', 'attributePointsForRank', 'attributesSchema', 'availability',
+      'atStrainCapacity', 'attackEffectSchema', 'attackOdds', 'attackSchema', 'attributeCapForRank', 'attributePointsForRank', 'attributesSchema', 'availability',
       'averageRank', 'band', 'basePrice', 'bestiaryEntrySchema', 'blueprintCapacity', 'blueprintFeatureChoiceSchema',
       'blueprintFeatureEntrySchema', 'blueprintPrice', 'blueprintSchema', 'canPublish', 'capitalized', 'catalogueSchemas',
       'changelogLineSchema', 'characterFeatureSchema', 'characterSchema', 'checkTableEncounter', 'combatantSchema', 'compareInitiative',

@@ -34,7 +34,7 @@ describe('the official catalogue evaluates as before the mechanics moved into da
   it('every official weapon on a character, with and without a Neural Jack: its attack line', () => {
     expect(jack).toBeDefined();
     const weapons = gear.filter((g) => g.type === 'weapon');
-    const lines = weapons.map((w) => ({ id: w.id, bare: attackLines(wielder([w]), false), jacked: attackLines(wielder([w, jack!]), true) }));
+    const lines = weapons.map((w) => ({ id: w.id, bare: attackLines(wielder([w]), false, catalogues), jacked: attackLines(wielder([w, jack!]), true, catalogues) }));
     expect(lines).toMatchSnapshot();
   });
 
@@ -47,7 +47,7 @@ describe('the official catalogue evaluates as before the mechanics moved into da
         [rifle, blade].flatMap((w) =>
           Array.from({ length: f.maxRanks ?? 1 }, (_, r) => {
             const armed = { ...w, features: [{ id: f.id, ranks: f.maxRanks ? r + 1 : undefined }] } as Blueprint;
-            return { feature: f.id, on: w.id, ranks: r + 1, bare: attackLines(wielder([armed]), false), jacked: attackLines(wielder([armed, jack!]), false) };
+            return { feature: f.id, on: w.id, ranks: r + 1, bare: attackLines(wielder([armed]), false, catalogues), jacked: attackLines(wielder([armed, jack!]), false, catalogues) };
           }),
         ),
       );
