@@ -58,14 +58,14 @@ function references(entries: PackEntries, official: Catalogues, issues: IssueLis
   entries.features.forEach((e, i) =>
     e.prerequisites.forEach((ref, j) => {
       const problem = referenceProblem(ref, ownFeatures, official.features, 'feature');
-      if (problem) issues.error(`entries.features.${i}.prerequisites.${j}`, 'missing-prerequisite', `${entryName(e)} needs ${problem}`);
+      if (problem) issues.error(`entries.features.${i}.prerequisites.${j}`, 'unknown-prerequisite', `${entryName(e)} needs ${problem}`);
     }),
   );
   const ownBlueprintFeatures = new Set(entries.blueprintFeatures.map((e) => e.id));
   entries.blueprintFeatures.forEach((e, i) =>
     (e.excludes ?? []).forEach((ref, j) => {
       const problem = referenceProblem(ref, ownBlueprintFeatures, official.blueprintFeatures, 'blueprint feature');
-      if (problem) issues.error(`entries.blueprintFeatures.${i}.excludes.${j}`, 'missing-exclusion', `${entryName(e)} excludes ${problem}`);
+      if (problem) issues.error(`entries.blueprintFeatures.${i}.excludes.${j}`, 'unknown-exclusion', `${entryName(e)} excludes ${problem}`);
     }),
   );
 }
