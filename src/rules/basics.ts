@@ -12,7 +12,7 @@ import type { CoreEffectEntry } from './schemas/core-effect';
 export const SCHEMA_VERSION = 1;
 
 /** The kinds of editor document, in the editors' order. */
-export const DOCUMENT_KINDS = ['blueprint', 'core', 'character', 'creature', 'encounter'] as const;
+export const DOCUMENT_KINDS = ['blueprint', 'core', 'character', 'creature', 'encounter', 'pack'] as const;
 
 export function emptyCatalogues(): Catalogues {
   return { features: [], blueprintFeatures: [], coreEffects: [], coreSideEffects: [], creatureProperties: [], gear: [], creatures: [] };

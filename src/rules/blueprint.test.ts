@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { evaluate, basePrice, blueprintCapacity, blueprintPrice, availability, rangeCost, RANGES } from './index';
+import { evaluate, basePrice, blueprintCapacity, blueprintPrice, availability, rangeCost, RANGES, catalogueSchemas, packSchema, withHomebrew } from './index';
 import { blueprint, catalogues, codes, weapon } from './testing';
 
 const spent = (type: Parameters<typeof blueprint>[0], properties: Record<string, unknown>) => evaluate(blueprint(type, properties, { rank: 5 }), catalogues).derived.spent;
@@ -150,5 +150,22 @@ describe('blueprints (GAME.md §3)', () => {
         expect(evaluate(blueprint('armour', { protection, guard, bulk })).derived.spent).toBeGreaterThanOrEqual(0);
       }),
     );
+  });
+
+  it('B10 a weapon feature\'s attack data is part of its entry, checked by its schema, and a pack\'s needsCyberware names its own feature', () => {
+    const smartlink = { id: 'smartlink', name: 'Smartlink', type: 'weapon', cost: 2, attack: { skill: 'firearms', dice: 1, needsCyberware: 'neural-jack', line: 'Smartlink +1 die' }, text: '' };
+    expect(catalogueSchemas.blueprintFeatures.parse(smartlink).attack).toEqual(smartlink.attack);
+    const bad = catalogueSchemas.blueprintFeatures.safeParse({ ...smartlink, attack: { skill: 'cooking', dice: -1, sparkDamage: [{ sparks: 0, damage: 2 }] } });
+    expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['attack.skill', expect.stringMatching(/^expected one of athletics, brawl, firearms/)],
+      ['attack.dice', 'must be 0 or more'],
+      ['attack.sparkDamage.0.sparks', 'must be at least 1'],
+    ]);
+    const pack = packSchema.parse({
+      kind: 'pack', id: 'neon', schemaVersion: 1, name: 'Neon', createdAt: 'x', updatedAt: 'x',
+      entries: { blueprintFeatures: [{ ...smartlink, id: 'smart', attack: { dice: 1, needsCyberware: 'jack' } }, { ...smartlink, id: 'jack', type: 'cyberware', attack: undefined }, { ...smartlink, id: 'wired', attack: { dice: 1, needsCyberware: 'neural-jack' } }] },
+    });
+    const merged = withHomebrew(catalogues, { packs: [pack] });
+    expect(['neon/smart', 'neon/wired'].map((id) => merged.blueprintFeatures.find((f) => f.id === id)!.attack!.needsCyberware)).toEqual(['neon/jack', 'neural-jack']);
   });
 });

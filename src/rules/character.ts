@@ -8,6 +8,7 @@ import { ATTRIBUTES, SKILL_NAMES, TIER_MIN_RANK, SKILLS } from './constants';
 import { IssueList, capitalized } from './issues';
 import { evaluateBlueprint } from './blueprint';
 import { evaluateCore } from './core';
+import { withHomebrew } from './homebrew';
 
 export interface CharacterDerived {
   rank: number;
@@ -103,7 +104,8 @@ export function evaluateCharacter(c: Character, catalogues: Catalogues, issues =
   c.cores.forEach((core, i) => {
     coreTiers += core.tier;
     const sub = new IssueList();
-    evaluateCore(core, catalogues, sub);
+    // An installed core is judged with its own copies of pack entries too.
+    evaluateCore(core, withHomebrew(catalogues, core.homebrew), sub);
     for (const issue of sub.items) if (issue.severity === 'error') issues.error(`cores.${i}.${issue.path}`, issue.code, `${core.name}: ${issue.message}`);
   });
   if (coreTiers > c.attributes.sync) issues.error('cores', 'core-tiers', `Installed cores' tiers add up to ${coreTiers}, more than Sync ${c.attributes.sync}: remove a core or raise Sync.`);
@@ -113,7 +115,7 @@ export function evaluateCharacter(c: Character, catalogues: Catalogues, issues =
   c.gear.forEach((g, i) => {
     bulkCarried += Number((g.properties as Record<string, unknown>).bulk ?? 0);
     const sub = new IssueList();
-    evaluateBlueprint(g, catalogues, sub);
+    evaluateBlueprint(g, withHomebrew(catalogues, g.homebrew), sub);
     for (const issue of sub.items) if (issue.severity === 'error') issues.error(`gear.${i}.${issue.path}`, issue.code, `${g.name}: ${issue.message}`);
   });
   let armour: Blueprint | undefined;

@@ -15,9 +15,9 @@ import { base, character, core, creature, weapon } from './testing';
 
 describe('documents (GAME.md §6)', () => {
   it('M1 migrates a version-0 document: tags [] added, version 1, every field kept', () => {
-    const old = { kind: 'core', id: 'c', name: 'Old', createdAt: 'x', updatedAt: 'x', tier: 1, discipline: 'bio', activation: 'action', range: 'self', duration: 'instant', effects: [], sideEffects: [], homebrew: { note: 'kept' } };
-    const doc = loadDocument(old) as Core & { homebrew: unknown };
-    expect(doc).toMatchObject({ schemaVersion: SCHEMA_VERSION, tags: [], homebrew: { note: 'kept' } });
+    const old = { kind: 'core', id: 'c', name: 'Old', createdAt: 'x', updatedAt: 'x', tier: 1, discipline: 'bio', activation: 'action', range: 'self', duration: 'instant', effects: [], sideEffects: [], houseRules: { note: 'kept' } };
+    const doc = loadDocument(old) as Core & { houseRules: unknown };
+    expect(doc).toMatchObject({ schemaVersion: SCHEMA_VERSION, tags: [], houseRules: { note: 'kept' } });
     expect(old).not.toHaveProperty('schemaVersion');
   });
 

@@ -1,9 +1,10 @@
 /**
  * `evaluate(document, catalogues)`: every rule a document breaks, in place,
- * and the values derived from it. Rule issues never stop a document from
+ * and the values derived from it, judged against the official catalogues
+ * and the document's own copies of pack entries (homebrew.ts). Rule issues never stop a document from
  * loading or saving; `valid` says whether any error is left.
  */
-import type { Catalogues, NucleusDocument, Blueprint, Core, Character, Creature, Encounter } from './schemas';
+import type { Catalogues, NucleusDocument, Blueprint, Core, Character, Creature, Encounter, Pack } from './schemas';
 import { emptyCatalogues } from './basics';
 import { IssueList, type Issue } from './issues';
 import { evaluateBlueprint, type BlueprintDerived } from './blueprint';
@@ -11,8 +12,10 @@ import { evaluateCore, type CoreDerived } from './core';
 import { evaluateCharacter, type CharacterDerived } from './character';
 import { evaluateCreature, type CreatureDerived } from './creature';
 import { evaluateEncounter, type EncounterDerived } from './encounter';
+import { evaluatePack, type PackDerived } from './pack';
+import { withHomebrew } from './homebrew';
 
-export type Derived = BlueprintDerived | CoreDerived | CharacterDerived | CreatureDerived | EncounterDerived;
+export type Derived = BlueprintDerived | CoreDerived | CharacterDerived | CreatureDerived | EncounterDerived | PackDerived;
 
 /**
  * The values `evaluate` derives for a document of kind D: an editor that
@@ -29,7 +32,9 @@ export type DerivedOf<D extends NucleusDocument> = D extends Blueprint
         ? CreatureDerived
         : D extends Encounter
           ? EncounterDerived
-          : never;
+          : D extends Pack
+            ? PackDerived
+            : never;
 
 export interface Evaluation<D = Derived> {
   valid: boolean;
@@ -42,10 +47,12 @@ export function evaluate(doc: Core, catalogues?: Partial<Catalogues>): Evaluatio
 export function evaluate(doc: Character, catalogues?: Partial<Catalogues>): Evaluation<CharacterDerived>;
 export function evaluate(doc: Creature, catalogues?: Partial<Catalogues>): Evaluation<CreatureDerived>;
 export function evaluate(doc: Encounter, catalogues?: Partial<Catalogues>): Evaluation<EncounterDerived>;
+export function evaluate(doc: Pack, catalogues?: Partial<Catalogues>): Evaluation<PackDerived>;
 /** A document whose kind is a type parameter (the editor kit's `D`), or any kind: the union of their values. */
 export function evaluate<D extends NucleusDocument>(doc: D, catalogues?: Partial<Catalogues>): Evaluation<DerivedOf<D>>;
 export function evaluate(doc: NucleusDocument, partial: Partial<Catalogues> = {}): Evaluation<unknown> {
-  const catalogues = { ...emptyCatalogues(), ...partial };
+  // A document's copies of pack entries join the official ones under qualified ids (SPEC.md P4).
+  const catalogues = withHomebrew({ ...emptyCatalogues(), ...partial }, doc.kind === 'pack' ? undefined : doc.homebrew);
   const issues = new IssueList();
   let derived: unknown;
   switch (doc.kind) {
@@ -64,6 +71,10 @@ export function evaluate(doc: NucleusDocument, partial: Partial<Catalogues> = {}
     case 'encounter':
       // Its snapshots carry every value it needs: no catalogue is read.
       derived = evaluateEncounter(doc, issues);
+      break;
+    case 'pack':
+      // The catalogues here are the official ones a pack's entries may require.
+      derived = evaluatePack(doc, catalogues, issues);
       break;
   }
   return { valid: issues.valid, issues: issues.items, derived };

@@ -94,3 +94,8 @@ export {
   parseCrew,
   type TableEncounter,
 } from './encounterLink';
+export { PACK_LIMITS, PACK_ENTRY_KINDS, emptyPackEntries, packLimitProblems, utf8Bytes, type PackEntryKind } from './packLimits';
+export { PACK_ID_SEPARATOR, qualifiedId, packEntryRef, resolvePackReference, qualifyPackEntries, withHomebrew, homebrewPack } from './homebrew';
+export { evaluatePack, canPublish, publishedPack, PACK_KIND_WORDS, type PackDerived } from './pack';
+export { packChanges, takePackEntry, takeNewerVersion, type PackChange, type PackSource } from './packCopies';
+export { packNameProblem, packTextProblem, packLinkProblem, entryTextProblems } from './packText';

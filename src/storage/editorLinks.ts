@@ -12,10 +12,19 @@ import type { DocumentKind } from '../rules';
 /** The fragment a share link starts with: `#share=…`. */
 export const SHARE_PREFIX = 'share=';
 
+/**
+ * Does an editor route open documents of this kind? Not yet for a pack: its
+ * editor comes later (issue 49, docs/packs.md), so a pack is listed, exported
+ * and imported, but has no link to open or share.
+ */
+export function hasEditor(kind: DocumentKind): boolean {
+  return EDITORS.some((e) => e.kind === kind);
+}
+
 /** The editor route of a kind, with the site's base: `/nucleus/BlueprintEditor`. */
 export function editorPath(kind: DocumentKind): string {
   const editor = EDITORS.find((e) => e.kind === kind);
-  if (!editor) throw new Error(`No editor edits documents of kind "${kind}".`);
+  if (!editor) throw new Error(`No editor opens a ${kind} yet: export it as a file to keep or share it.`);
   return withBase(`/nucleus/${editor.slug}`);
 }
 

@@ -79,7 +79,8 @@ export {
   type ConflictResolution,
 } from './session';
 export { saveCopy, duplicateDocument, copyName } from './copies';
-export { editorPath, editorHref, shareLink, shareLinkWithNote, REFERENCES_ONLY_NOTE, hasSharedDocument, readShareLink } from './share';
+export { readPackFile, addImportedEntries, PackFileError, PACK_FILE_LIMITS, type PackFileContents } from './packFile';
+export { editorPath, editorHref, hasEditor, shareLink, shareLinkWithNote, REFERENCES_ONLY_NOTE, hasSharedDocument, readShareLink } from './share';
 export { ShareLinkError, MAX_SHARE_BYTES, encodeShare, decodeShare } from './sharelink';
 export { conflictCopyName, decideSave, resolveConflict } from './conflicts';
 export { COALESCE_MS, KEEP_RECENT, summariseChange } from './versions';

@@ -52,14 +52,14 @@ describe('local repository', () => {
   it('M1 migrates an old schema version on save and keeps unknown fields', async () => {
     const { r } = await repo();
     // An old document (no schema version, no tags) with a field no schema knows: not a NucleusDocument, on purpose.
-    const old = unchecked<NucleusDocument>({ ...doc(), schemaVersion: undefined, tags: undefined, homebrew: { colour: 'teal' } });
+    const old = unchecked<NucleusDocument>({ ...doc(), schemaVersion: undefined, tags: undefined, houseRules: { colour: 'teal' } });
     delete (old as Record<string, unknown>).schemaVersion;
     const saved = await r.save(old, { basedOn: 0 });
     expect(saved.ok).toBe(true);
     const got = (await r.get('w1'))!;
     expect(got.document.schemaVersion).toBe(1);
     expect(got.tags).toEqual([]);
-    expect((got.document as Record<string, unknown>).homebrew).toEqual({ colour: 'teal' });
+    expect((got.document as Record<string, unknown>).houseRules).toEqual({ colour: 'teal' });
   });
 
   it('refuses a document whose shape is wrong, naming the field', async () => {

@@ -7,12 +7,12 @@ import { core, weapon } from '../rules/testing';
 
 describe('share links', () => {
   it('builds the editor route of the document’s kind and reads the document back', async () => {
-    const doc = weapon({ id: 'w1', name: 'Longarm', homebrew: 1 } as never);
+    const doc = weapon({ id: 'w1', name: 'Longarm', houseRules: 1 } as never);
     const url = await shareLink(doc, 'https://example.test');
     expect(url).toMatch(/^https:\/\/example\.test\/nucleus\/BlueprintEditor#share=[A-Za-z0-9_-]+$/);
     const hash = url.slice(url.indexOf('#'));
     expect(hasSharedDocument(hash)).toBe(true);
-    expect(await readShareLink(hash, 'blueprint')).toMatchObject({ id: 'w1', name: 'Longarm', homebrew: 1 });
+    expect(await readShareLink(hash, 'blueprint')).toMatchObject({ id: 'w1', name: 'Longarm', houseRules: 1 });
     expect(editorPath('core')).toBe('/nucleus/CoreEditor');
     expect(editorHref('creature', 'a b')).toBe('/nucleus/CreatureEditor?id=a%20b');
   });

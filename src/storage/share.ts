@@ -6,11 +6,11 @@
 import type { DocumentKind, Encounter, NucleusDocument } from '../rules';
 import { RulesError } from '../rules/errors';
 import { decodeShare, encodeShare, ShareLinkError } from './sharelink';
-import { editorPath } from './editorLinks';
+import { editorPath, hasEditor } from './editorLinks';
 import { shapeProblem } from './shape';
 
 // The editor routes and the share check live in editorLinks.ts (every editor loads it); still exported here.
-export { editorPath, editorHref, hasSharedDocument, libraryHref } from './editorLinks';
+export { editorPath, editorHref, hasEditor, hasSharedDocument, libraryHref } from './editorLinks';
 
 /** What the sharer is told when an encounter's link carries its references only. */
 export const REFERENCES_ONLY_NOTE =
@@ -38,6 +38,8 @@ export function encounterReferences(e: Encounter): Encounter {
  * @throws ShareLinkError when it cannot fit (the sentence offers export).
  */
 export async function encodeShareable(document: NucleusDocument): Promise<{ fragment: string; referencesOnly: boolean }> {
+  // A link opens its editor; a kind no editor opens yet (a pack) travels as a file.
+  if (!hasEditor(document.kind)) throw new ShareLinkError(`A ${document.kind} has no share link yet, as no editor opens one: export it as a file to share it.`);
   try {
     return { fragment: await encodeShare(document), referencesOnly: false };
   } catch (e) {

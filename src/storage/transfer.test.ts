@@ -51,11 +51,11 @@ describe('import', () => {
   });
 
   it('T2 migrates older documents and keeps every field', () => {
-    const old = { ...character({ id: 'c' }), homebrew: { pet: 'drone' } } as Record<string, unknown>;
+    const old = { ...character({ id: 'c' }), houseRules: { pet: 'drone' } } as Record<string, unknown>;
     delete old.schemaVersion;
     delete old.tags;
     const [doc] = parseImport('old.nucleus.json', JSON.stringify(old));
-    expect(doc).toMatchObject({ schemaVersion: 1, tags: [], homebrew: { pet: 'drone' } });
+    expect(doc).toMatchObject({ schemaVersion: 1, tags: [], houseRules: { pet: 'drone' } });
   });
 
   it('T2 a bad document refuses the whole file, naming file, document and field', () => {
@@ -157,7 +157,7 @@ describe('duplicate and references', () => {
 describe('round trip', () => {
   it('T1/T2 an exported library imported into an empty place comes back identical', async () => {
     const a = await repo();
-    await a.save(weapon({ id: 'w', name: 'Longarm', tags: ['gun'], homebrew: true } as never), { basedOn: 0 });
+    await a.save(weapon({ id: 'w', name: 'Longarm', tags: ['gun'], houseRules: true } as never), { basedOn: 0 });
     await a.save(character({ id: 'c', name: 'Vex', gear: [weapon({ id: 'g', originId: 'w' })] }), { basedOn: 0 });
     const exported = exportLibrary((await a.list({ sort: 'name' })).map((d) => d.document));
     const b = await repo();

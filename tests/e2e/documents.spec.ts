@@ -75,6 +75,35 @@ async function downloaded(download: Download): Promise<unknown> {
   return JSON.parse(await readFile((await download.path())!, 'utf8'));
 }
 
+test('an imported pack is listed under Packs, with no editor or share link until its editor exists, and exports as it came', async ({ page, at }) => {
+  await openLibrary(page, at);
+  const quickHands = { id: 'quick-hands', name: 'Quick Hands', tree: 'gunslinger', tier: 1, prerequisites: [], maxTimes: 1, text: 'Draw in a blink.', gmOnly: false };
+  const entries = { gear: [], creatures: [], features: [quickHands], blueprintFeatures: [], coreEffects: [], coreSideEffects: [], creatureProperties: [] };
+  const pack = { ...base('p-1', 'Neon Nights'), kind: 'pack', description: 'Street-level homebrew.', author: 'Ada', credits: '', version: 0, changelog: [], entries };
+  await importFile(page, 'lib.nucleus.json', library([pack, weapon('w-1', 'Longarm')]));
+  await expect(rows(page)).toHaveCount(2);
+  await expect(row(page, 'Neon Nights')).toContainText('pack');
+  await expect(row(page, 'Neon Nights').getByRole('link')).toHaveCount(0);
+  await expect(row(page, 'Neon Nights')).not.toContainText('has rule issues');
+
+  await page.getByLabel('Kind').selectOption({ label: 'Packs' });
+  await expect(rows(page)).toHaveCount(1);
+  await row(page, 'Neon Nights').getByRole('button', { name: 'Actions for Neon Nights' }).click();
+  await expect(row(page, 'Neon Nights').getByRole('button', { name: 'Export', exact: true })).toBeVisible();
+  await expect(row(page, 'Neon Nights').getByRole('button', { name: 'Copy share link' })).toHaveCount(0);
+  for (const width of [390, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shoot(page, `library-pack-row-${width}.png`);
+  }
+  const [download] = await Promise.all([page.waitForEvent('download'), row(page, 'Neon Nights').getByRole('button', { name: 'Export', exact: true }).click()]);
+  expect(download.suggestedFilename()).toBe('neon-nights.nucleus.json');
+  expect(await downloaded(download)).toEqual(pack);
+
+  await page.reload();
+  await expect(page.getByLabel('Kind')).toHaveValue('pack');
+  await expect(rows(page)).toHaveCount(1);
+});
+
 test('an imported document is listed, opens in its editor, and is still there after a reload', async ({ page, at }) => {
   await openLibrary(page, at);
   await expect(page.getByText('No documents on this device yet')).toBeVisible();
@@ -198,7 +227,7 @@ test('replacing on import keeps the old content in history, and an old version c
 
 test('export the library, import it into a browser with no site data: identical', async ({ page, at, browser }) => {
   await openLibrary(page, at);
-  const docs = [weapon('w-1', 'Longarm', { tags: ['gun', 'heavy'], homebrew: { colour: 'teal' } }), core('k-1', 'Shove'), character('c-1', 'Vex')];
+  const docs = [weapon('w-1', 'Longarm', { tags: ['gun', 'heavy'], houseRules: { colour: 'teal' } }), core('k-1', 'Shove'), character('c-1', 'Vex')];
   await importFile(page, 'lib.nucleus.json', library(docs));
   await expect(rows(page)).toHaveCount(3);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export library' }).click()]);

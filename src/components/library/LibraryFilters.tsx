@@ -6,7 +6,7 @@ import { $filters, $liveCount, $tagsInUse, $trashCount, $usage, setFilters } fro
 import * as lib from './libraryState';
 import { formatBytes } from './actions';
 
-const KIND_LABEL: Record<DocumentKind, string> = { blueprint: 'Blueprints', core: 'Cores', character: 'Characters', creature: 'Creatures', encounter: 'Encounters' };
+const KIND_LABEL: Record<DocumentKind, string> = { blueprint: 'Blueprints', core: 'Cores', character: 'Characters', creature: 'Creatures', encounter: 'Encounters', pack: 'Packs' };
 
 /** Search, kind and sort (kept in the URL), and files in and out. */
 export function Toolbar() {

@@ -4,7 +4,7 @@
  * focus back to the button). Rows in the trash have restore / delete forever.
  */
 import { memo, useEffect, useId, useRef, useState } from 'react';
-import { editorHref, type DocumentSummary, type SyncState } from '../../storage';
+import { editorHref, hasEditor, type DocumentSummary, type SyncState } from '../../storage';
 import { shortId } from '../../storage/names';
 import { formatDate } from './actions';
 import type { RowAction } from './libraryState';
@@ -44,14 +44,17 @@ function Menu({ doc, onAction }: Pick<Props, 'doc' | 'onAction'>) {
     setOpen(false);
     onAction(action, doc, button.current!);
   };
-  const items: [RowAction, string][] = [
-    ['duplicate', 'Duplicate'],
-    ['export', 'Export'],
-    ['tags', 'Edit tags'],
-    ['history', 'History'],
-    ['share', 'Copy share link'],
-    ['delete', 'Delete'],
-  ];
+  // A share link opens an editor: a kind none opens yet (a pack) is shared as an exported file.
+  const items = (
+    [
+      ['duplicate', 'Duplicate'],
+      ['export', 'Export'],
+      ['tags', 'Edit tags'],
+      ['history', 'History'],
+      ['share', 'Copy share link'],
+      ['delete', 'Delete'],
+    ] as [RowAction, string][]
+  ).filter(([action]) => action !== 'share' || hasEditor(doc.kind));
   return (
     <div
       className="lib-menu"
@@ -95,7 +98,7 @@ function LibraryRow({ doc, selected, sameName, sync, onSelect, onAction }: Props
       <input type="checkbox" className="lib-check" checked={selected} aria-labelledby={nameId} onChange={(e) => onSelect(doc.id, e.currentTarget.checked)} />
       <div className="lib-main">
         <p className="lib-name" id={nameId}>
-          {trashed || doc.problem ? <span>{doc.name}</span> : <a href={editorHref(doc.kind, doc.id)}>{doc.name || 'Untitled'}</a>}
+          {trashed || doc.problem || !hasEditor(doc.kind) ? <span>{doc.name}</span> : <a href={editorHref(doc.kind, doc.id)}>{doc.name || 'Untitled'}</a>}
           {doc.problem ? (
             <span className="lib-flag is-error" title={doc.problem}>
               cannot be read

@@ -21,7 +21,7 @@ function damageText(a: AttackLine): string {
 }
 
 export interface TablePanelProps {
-  doc: Pick<Character, 'attributes' | 'skills' | 'gear' | 'cores'>;
+  doc: Pick<Character, 'attributes' | 'skills' | 'gear' | 'cores' | 'homebrew'>;
   overBulk: boolean;
   catalogues: Partial<Catalogues>;
   /** Heading level of the parts: 3 on screen (under "At the table"), 2 on the sheet. */
@@ -30,7 +30,7 @@ export interface TablePanelProps {
 
 function TablePanelView({ doc, overBulk, catalogues, level = 3 }: TablePanelProps) {
   const H = `h${level}` as 'h2' | 'h3';
-  const attacks = useMemo(() => attackLines(doc, overBulk), [doc.attributes, doc.skills, doc.gear, overBulk]);
+  const attacks = useMemo(() => attackLines(doc, overBulk, catalogues), [doc.attributes, doc.skills, doc.gear, doc.homebrew, overBulk, catalogues]);
   const spent = useMemo(() => gearCredits(doc.gear, catalogues), [doc.gear, catalogues]);
   const cores = useMemo(() => installedCores(doc.cores, catalogues), [doc.cores, catalogues]);
   return (

@@ -4,7 +4,12 @@ import type { Blueprint, Character } from '../../rules';
 import { attackLines, gearCredits, installedCores } from './sheet';
 import { stillToDo } from './summary';
 import type { CharacterDerived } from '../../rules';
-import { catalogues, core, fresh, rifle, vest } from './testing';
+import { NOW, catalogues, core, fresh, rifle, vest } from './testing';
+import { readCatalogues } from '../../content';
+import { takePackEntry, packSchema } from '../../rules';
+
+/** The official blueprint features: their `attack` data is what the lines count. */
+const official = readCatalogues('content/data');
 
 const knife = { ...rifle('knife', 1), name: 'Knife', properties: { damage: 2, range: 'melee', rate: 1, bulk: 1 } } as Blueprint;
 const hero = (patch: Partial<Character>): Character => ({ ...fresh(), ...patch });
@@ -12,7 +17,7 @@ const hero = (patch: Partial<Character>): Character => ({ ...fresh(), ...patch }
 describe('attack lines (GAME.md §1, §2)', () => {
   it('a melee weapon rolls Frame + Brawl: pool 1 hits Guard 1 one time in three, Guard 2 one in eighteen', () => {
     const c = hero({ gear: [knife] });
-    const [line] = attackLines(c, false);
+    const [line] = attackLines(c, false, catalogues);
     expect(line).toMatchObject({ name: 'Knife', attribute: 'frame', skill: 'brawl', pool: 1, damage: 2, range: 'melee', rate: 1 });
     expect(line!.plain[0]).toBeCloseTo(1 / 3, 9);
     expect(line!.plain[1]).toBeCloseTo(1 / 18, 9);
@@ -23,15 +28,15 @@ describe('attack lines (GAME.md §1, §2)', () => {
   it('a ranged weapon rolls Reflex + Firearms, and loses a die over the bulk limit', () => {
     const base = fresh();
     const c = hero({ gear: [rifle()], skills: { ...base.skills, firearms: 1 } });
-    const [line] = attackLines(c, false);
+    const [line] = attackLines(c, false, catalogues);
     expect(line).toMatchObject({ attribute: 'reflex', skill: 'firearms', pool: 2, damage: 3, range: 'close' });
     // Two dice: P(0 hits) = 4/9, P(1 hit) = 2 · 2/3 · 5/18 = 10/27, so P(≥ 2) = 5/27.
     expect(line!.plain[1]).toBeCloseTo(5 / 27, 9);
-    expect(attackLines(c, true)[0]).toMatchObject({ pool: 1, bulkPenalty: true });
+    expect(attackLines(c, true, catalogues)[0]).toMatchObject({ pool: 1, bulkPenalty: true });
   });
 
   it('only weapons get a line, and the pool never drops below one die', () => {
-    expect(attackLines(hero({ gear: [vest(), rifle()] }), true).map((l) => [l.index, l.pool])).toEqual([[1, 1]]);
+    expect(attackLines(hero({ gear: [vest(), rifle()] }), true, catalogues).map((l) => [l.index, l.pool])).toEqual([[1, 1]]);
   });
 });
 
@@ -40,7 +45,7 @@ describe('weapon features on the attack line (weaponFeatures.ts)', () => {
   const jack = { ...vest('jack'), type: 'cyberware', properties: { slot: 'head', strain: 1, bulk: 0 }, features: [{ id: 'neural-jack' }] } as Blueprint;
 
   it('Smartlink adds a die to Firearms with a Neural Jack, and the odds follow the bigger pool', () => {
-    const [line] = attackLines(hero({ gear: [armed([{ id: 'smartlink' }]), jack] }), false);
+    const [line] = attackLines(hero({ gear: [armed([{ id: 'smartlink' }]), jack] }), false, official);
     // Reflex 1 + Firearms 0 + 1 = 2 dice: P(≥ 1) = 1 − (2/3)² = 5/9, P(≥ 2) = 5/27 (as above).
     expect(line).toMatchObject({ pool: 2, featureDice: 1, features: ['Smartlink +1 die'] });
     expect(line!.plain[0]).toBeCloseTo(5 / 9, 9);
@@ -50,18 +55,18 @@ describe('weapon features on the attack line (weaponFeatures.ts)', () => {
   });
 
   it('Smartlink without a Neural Jack is locked: the pool stays, the line says why', () => {
-    const [line] = attackLines(hero({ gear: [armed([{ id: 'smartlink' }])] }), false);
+    const [line] = attackLines(hero({ gear: [armed([{ id: 'smartlink' }])] }), false, official);
     expect(line).toMatchObject({ pool: 1, featureDice: 0, features: ['Smartlink locked: no Neural Jack'] });
     expect(line!.plain[0]).toBeCloseTo(1 / 3, 9);
   });
 
   it('Smartlink does nothing for a melee weapon (Brawl, not Firearms)', () => {
-    const [line] = attackLines(hero({ gear: [armed([{ id: 'smartlink' }], 'melee'), jack] }), false);
+    const [line] = attackLines(hero({ gear: [armed([{ id: 'smartlink' }], 'melee'), jack] }), false, official);
     expect(line).toMatchObject({ skill: 'brawl', pool: 1, features: [] });
   });
 
   it('Smart Rounds count the Guard 1 less, never below 1', () => {
-    const [line] = attackLines(hero({ gear: [armed([{ id: 'smart-rounds' }])] }), false);
+    const [line] = attackLines(hero({ gear: [armed([{ id: 'smart-rounds' }])] }), false, official);
     expect(line!.features).toEqual(['Smart Rounds: Guard −1']);
     // One die: Guard 1 and Guard 2 both need one hit (1/3), Guard 3 needs two (1/18).
     expect(line!.plain[0]).toBeCloseTo(1 / 3, 9);
@@ -72,11 +77,26 @@ describe('weapon features on the attack line (weaponFeatures.ts)', () => {
   });
 
   it('protection ignored adds up, and spark damage is listed with the sparks it needs', () => {
-    const [ap] = attackLines(hero({ gear: [armed([{ id: 'armour-piercing', ranks: 2 }, { id: 'overpressure-chamber' }])] }), false);
+    const [ap] = attackLines(hero({ gear: [armed([{ id: 'armour-piercing', ranks: 2 }, { id: 'overpressure-chamber' }])] }), false, official);
     expect(ap).toMatchObject({ damage: 3, ignoresProtection: 2, sparkDamage: [{ sparks: 1, damage: 2 }], pool: 1 });
     expect(ap!.features).toEqual(['Armour-Piercing: ignores 2 protection', 'Overpressure Chamber: +2 damage with a spark']);
-    const [mono] = attackLines(hero({ gear: [armed([{ id: 'monofilament-edge' }], 'melee')] }), false);
+    const [mono] = attackLines(hero({ gear: [armed([{ id: 'monofilament-edge' }], 'melee')] }), false, official);
     expect(mono).toMatchObject({ ignoresProtection: 1, sparkDamage: [{ sparks: 2, damage: 2 }] });
+  });
+
+  it('a homebrew weapon feature counts on the line by its own attack data, like an official one', () => {
+    const pack = packSchema.parse({
+      kind: 'pack', id: 'neon', schemaVersion: 1, name: 'Neon Nights', createdAt: NOW, updatedAt: NOW,
+      entries: { blueprintFeatures: [{ id: 'arc-coil', name: 'Arc Coil', type: 'weapon', cost: 1, maxRanks: 2, attack: { ignoresProtection: 1, sparkDamage: [{ sparks: 1, damage: 1 }] }, text: '' }] },
+    });
+    const homebrew = takePackEntry(undefined, pack, 'blueprintFeatures', 'arc-coil');
+    // The copy on the character or on the weapon itself: the same line.
+    for (const c of [hero({ homebrew, gear: [armed([{ id: 'neon/arc-coil', ranks: 2 }])] }), hero({ gear: [{ ...armed([{ id: 'neon/arc-coil', ranks: 2 }]), homebrew }] })]) {
+      const [line] = attackLines(c, false, official);
+      expect(line).toMatchObject({ ignoresProtection: 2, sparkDamage: [{ sparks: 1, damage: 2 }], features: ['Arc Coil: ignores 2 protection, +2 damage with a spark'] });
+    }
+    // Without the copy the id names nothing: the line counts nothing.
+    expect(attackLines(hero({ gear: [armed([{ id: 'neon/arc-coil' }])] }), false, official)[0]!.features).toEqual([]);
   });
 });
 

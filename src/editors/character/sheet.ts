@@ -15,9 +15,9 @@
  * 3. Installed cores with their cost, strain to activate
  *    (max(1, ceil(total / 3)), §4), effects at their potency and side effects.
  */
-import { evaluate, renderEffectText, type Attribute, type Blueprint, type Catalogues, type Character, type Core, type Skill } from '../../rules/engine';
+import { evaluate, renderEffectText, withHomebrew, emptyCatalogues, type Attribute, type Blueprint, type Catalogues, type Character, type Core, type Skill } from '../../rules/engine';
 import { chancesFor } from './dice';
-import { difficultyAgainst, hasNeuralJack, weaponEffects, type SparkDamage } from './weaponFeatures';
+import { difficultyAgainst, weaponEffects, type SparkDamage } from './weaponFeatures';
 
 /** The Guards an attack line gives odds against. */
 export const GUARDS = [1, 2, 3, 4, 5, 6] as const;
@@ -47,8 +47,13 @@ export interface AttackLine {
   edge: readonly number[];
 }
 
-export function attackLines(c: Pick<Character, 'attributes' | 'skills' | 'gear'>, overBulk: boolean): AttackLine[] {
-  const jack = hasNeuralJack(c.gear);
+/**
+ * The attack line of every weapon carried. `catalogues` holds the blueprint
+ * features whose `attack` data the lines count; the character's and each
+ * weapon's homebrew copies join them, as `evaluate` does.
+ */
+export function attackLines(c: Pick<Character, 'attributes' | 'skills' | 'gear' | 'homebrew'>, overBulk: boolean, catalogues: Partial<Catalogues>): AttackLine[] {
+  const judged = withHomebrew({ ...emptyCatalogues(), ...catalogues }, c.homebrew);
   return c.gear.flatMap((g, index) => {
     if (g.type !== 'weapon') return [];
     const p = g.properties as { damage: number; range: string; rate: number };
@@ -56,7 +61,7 @@ export function attackLines(c: Pick<Character, 'attributes' | 'skills' | 'gear'>
     const attribute: Attribute = melee ? 'frame' : 'reflex';
     const skill: Skill = melee ? 'brawl' : 'firearms';
     const bulkPenalty = overBulk && attribute === 'reflex';
-    const fx = weaponEffects(g, skill, jack);
+    const fx = weaponEffects(g, skill, c.gear, withHomebrew(judged, g.homebrew).blueprintFeatures);
     const pool = Math.max(1, c.attributes[attribute] + c.skills[skill] - (bulkPenalty ? 1 : 0) + fx.dice);
     // Against Guard g the roll needs max(1, g − guardLess) hits.
     const odds = (edge: boolean) => {

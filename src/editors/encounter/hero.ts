@@ -19,7 +19,7 @@ export function heroFromCharacter(c: Character, catalogues: Partial<Catalogues>)
     protection: d.protection,
     strainCapacity: d.strainCapacity,
     initiative: d.initiative,
-    attacks: attackLines(c, d.overBulk).map((l) => ({ name: l.name, pool: l.pool, damage: l.damage, rate: l.rate, ignoresProtection: l.ignoresProtection, range: l.range })),
+    attacks: attackLines(c, d.overBulk, catalogues).map((l) => ({ name: l.name, pool: l.pool, damage: l.damage, rate: l.rate, ignoresProtection: l.ignoresProtection, range: l.range })),
   };
 }
 

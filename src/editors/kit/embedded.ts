@@ -18,6 +18,8 @@ export const ROUTE_CATALOGUES: Record<DocumentKind, readonly CatalogueName[]> = 
   character: ['features', 'gear', 'blueprintFeatures', 'coreEffects', 'coreSideEffects'],
   creature: ['creatureProperties', 'creatures'],
   encounter: ['creatures', 'creatureProperties', 'features', 'gear', 'blueprintFeatures', 'coreEffects', 'coreSideEffects'],
+  // A pack's entries may require any official entry (docs/packs.md); no route edits packs yet.
+  pack: ['features', 'blueprintFeatures', 'coreEffects', 'coreSideEffects', 'creatureProperties', 'gear', 'creatures'],
 };
 
 /**

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { BLUEPRINT_TYPES, RANGES, SLOTS } from '../constants';
-import { documentFields, expected, id, int, names, text } from './common';
+import { documentFields, expected, id, int, names, text, homebrewField } from './common';
 
 export const weaponPropertiesSchema = z.looseObject({ damage: int, range: names(RANGES), rate: int, bulk: int });
 export const armourPropertiesSchema = z.looseObject({ protection: int, guard: int, bulk: int });
@@ -27,6 +27,8 @@ const common = {
   /** Set on a copy embedded in a character: the id and revision it was copied from. */
   originId: text.optional(),
   originRevision: int.optional(),
+  /** Copies of the pack entries it uses, judged as taken (GAME.md §6). */
+  homebrew: homebrewField,
 };
 
 export const blueprintSchema = z.discriminatedUnion(

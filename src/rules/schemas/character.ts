@@ -1,6 +1,6 @@
 /** A character document (GAME.md §2), carrying its cores and gear as embedded documents. */
 import { z } from 'zod';
-import { attributesSchema, documentFields, id, int, skillsSchema, text } from './common';
+import { attributesSchema, documentFields, id, int, skillsSchema, text, homebrewField } from './common';
 import { coreSchema } from './core';
 import { blueprintSchema } from './blueprint';
 
@@ -28,6 +28,8 @@ export const characterSchema = z.looseObject({
   /** Id of the worn armour among `gear`. */
   armour: text.optional(),
   advancement: z.array(advancementSchema).optional(),
+  /** Copies of the pack entries it uses, judged as taken (GAME.md §6). */
+  homebrew: homebrewField,
 });
 
 export type CharacterInput = z.input<typeof characterSchema>;

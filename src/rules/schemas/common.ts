@@ -7,6 +7,7 @@ import '../../config/zod';
 import { z } from 'zod';
 import { ATTRIBUTES, SKILL_NAMES } from '../constants';
 import { SCHEMA_VERSION } from '../basics';
+import type { Homebrew } from './pack';
 
 export { SCHEMA_VERSION };
 // Kept with the zod-free values (basics.ts), so the editors make new documents without zod.
@@ -49,3 +50,21 @@ export const documentFields = {
   /** Free labels; migration from version 0 adds `[]`. */
   tags: z.array(text).optional(),
 };
+
+/**
+ * The schema of a document's `homebrew` copies (pack.ts). Pack entries hold
+ * blueprints and creatures, whose schemas hold `homebrew`: so pack.ts, which
+ * loads after them, hands its schema in here, and the field reads it at parse
+ * time. `schemas/index.ts` loads pack.ts, so every parser has it.
+ */
+const homebrewSchemaHolder: { schema?: z.ZodType<Homebrew> } = {};
+export function provideHomebrewSchema(schema: z.ZodType<Homebrew>): void {
+  homebrewSchemaHolder.schema = schema;
+}
+/** A document's copies of the pack entries it uses (GAME.md §6; SPEC.md P4). Absent: it uses none. */
+export const homebrewField = z
+  .lazy((): z.ZodType<Homebrew> => {
+    if (!homebrewSchemaHolder.schema) throw new Error('schemas/pack.ts was not loaded: import the schemas from schemas/index.ts.');
+    return homebrewSchemaHolder.schema;
+  })
+  .optional();

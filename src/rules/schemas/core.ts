@@ -1,7 +1,7 @@
 /** A core document (GAME.md §4): an implanted power built from catalogue effects. */
 import { z } from 'zod';
 import { ACTIVATIONS, CORE_RANGES, DISCIPLINES, DURATIONS } from '../constants';
-import { documentFields, id, int, names, text } from './common';
+import { documentFields, id, int, names, text, homebrewField } from './common';
 
 const keysOf = (o: object) => Object.keys(o) as [string, ...string[]];
 
@@ -23,6 +23,8 @@ export const coreSchema = z.looseObject({
   sideEffects: z.array(id).default([]),
   originId: text.optional(),
   originRevision: int.optional(),
+  /** Copies of the pack entries it uses, judged as taken (GAME.md §6). */
+  homebrew: homebrewField,
 });
 
 export type CoreInput = z.input<typeof coreSchema>;

@@ -1,7 +1,7 @@
 /** A creature document (GAME.md §5): a stat block for the game master. */
 import { z } from 'zod';
 import { CREATURE_KINDS, RANGES } from '../constants';
-import { attributesSchema, documentFields, id, int, names, skillsSchema, text } from './common';
+import { attributesSchema, documentFields, id, int, names, skillsSchema, text, homebrewField } from './common';
 
 /** A property chosen: catalogue id and potency (only for properties that have one; default 1). */
 export const creaturePropertyChoiceSchema = z.looseObject({ id, potency: int.optional() });
@@ -20,6 +20,8 @@ export const creatureSchema = z.looseObject({
   properties: z.array(creaturePropertyChoiceSchema).default([]),
   /** Default []. */
   attacks: z.array(attackSchema).default([]),
+  /** Copies of the pack entries it uses, judged as taken (GAME.md §6). */
+  homebrew: homebrewField,
 });
 
 export type CreatureInput = z.input<typeof creatureSchema>;

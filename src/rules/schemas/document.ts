@@ -5,6 +5,7 @@ import { coreSchema } from './core';
 import { characterSchema } from './character';
 import { creatureSchema } from './creature';
 import { encounterSchema } from './encounter';
+import { packSchema } from './pack';
 import { expected } from './common';
 import { DOCUMENT_KINDS } from '../basics';
 
@@ -19,6 +20,7 @@ export const documentSchema = z.discriminatedUnion(
     characterSchema,
     creatureSchema,
     encounterSchema,
+    packSchema,
   ],
   { error: expected(`one of ${DOCUMENT_KINDS.join(', ')}`) },
 );

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { CREATURE_KINDS } from '../constants';
-import { documentFields, id, int, names, text } from './common';
+import { documentFields, homebrewField, id, int, names, text } from './common';
 
 /** Protection a hit ignores: a number of points, or 'all' (GAME.md §7). */
 export const ignoresProtectionSchema = z.union([int, z.literal('all')], { error: "expected a whole number or 'all'" });
@@ -144,6 +144,8 @@ export const encounterSchema = z.looseObject({
    * editor fills them in again from the rows' sources.
    */
   referencesOnly: z.boolean().optional(),
+  /** Copies of the pack creatures its rows came from (GAME.md §6); the rows' snapshots carry their numbers. */
+  homebrew: homebrewField,
 });
 
 export type EncounterAttack = z.output<typeof encounterAttackSchema>;

@@ -14,3 +14,4 @@ export * from './creature-property';
 export * from './gear';
 export * from './bestiary';
 export * from './catalogues';
+export * from './pack';

@@ -8,11 +8,11 @@ export function ConflictItem({ conflict, busy, onChoose }: { conflict: ConflictR
   useEffect(() => {
     void (async () => {
       const docs = await loadLocal();
-      const { editorHref } = await import('../../../storage/share');
+      const { editorHref, hasEditor } = await import('../../../storage/share');
       const byId = new Map(docs.map((d) => [d.id, d]));
       const o = byId.get(conflict.id);
       const c = byId.get(conflict.copyId);
-      setLinks({ original: o && editorHref(o.kind, o.id), copy: c && editorHref(c.kind, c.id) });
+      setLinks({ original: o && hasEditor(o.kind) ? editorHref(o.kind, o.id) : undefined, copy: c && hasEditor(c.kind) ? editorHref(c.kind, c.id) : undefined });
     })().catch(() => {});
   }, [conflict.id, conflict.copyId]);
   const from = conflict.kept === 'device' ? 'this device' : 'another device';
