@@ -193,7 +193,7 @@ export function publishedPackOf(source: PackSource, version: number): { pack: Pu
 }
 
 export function emptyEntries(): PackEntries {
-  return Object.fromEntries(PACK_ENTRY_KINDS.map((k) => [k, []])) as unknown as PackEntries;
+  return { gear: [], creatures: [], features: [], blueprintFeatures: [], coreEffects: [], coreSideEffects: [], creatureProperties: [] };
 }
 
 const countOf = (entries: PackEntries) => PACK_ENTRY_KINDS.reduce((n, k) => n + entries[k].length, 0);
