@@ -8,11 +8,15 @@
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import { deleteApp, initializeApp } from 'firebase/app';
 import { doc, getDoc } from 'firebase/firestore';
+import { openFirestore } from '../cloud';
 import { useFirestoreEmulator } from '../testing/firestore';
 import { CampaignCloud } from './cloud';
 import { CampaignError, REMOVED_FROM_CAMPAIGN } from './invite';
 import { PackCache } from './packCache';
+import { PUBLISH_OFFLINE } from './packs';
 import type { PackSource, ReceivedPack } from './packShape';
 import { officialEntries, packOf } from './packTesting';
 
@@ -88,6 +92,16 @@ function follow(who: CampaignCloud, cid: string, cache?: PackCache) {
   return { lists, changes, gone, stop, until };
 }
 
+/** A port nothing listens at. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 const versionOf = (packs: ReceivedPack[], id: string) => packs.find((p) => p.pack.id === id)?.pack.version;
 const LISTENER_RETRY = { retry: 1 }; // the emulator's Listen stream now and then stalls (see campaigns/cloud.test.ts)
 
@@ -135,7 +149,7 @@ describe('packs shared with a campaign, in the Firestore emulator', { timeout: 9
   it('only the game master publishes, takes off or allows; a wrong entry is refused with a sentence before anything is sent', async () => {
     const t = await table();
     const source = neonPack();
-    await expect(t.ana.packs.publish(t.cid, source)).rejects.toThrow('Only the campaign’s game master can publish packs to it.');
+    await expect(t.ana.packs.publish(t.cid, source)).rejects.toThrow('Only the campaign’s game master can publish, take off or allow its packs.');
     await expect(t.ana.packs.allowSources(t.cid, ['official'])).rejects.toThrow(CampaignError);
     const broken = neonPack({ entries: { features: [{ ...officialEntries('features')[0]!, id: 'Not Kebab', gmOnly: false }] } });
     await expect(t.gm.packs.publish(t.cid, broken)).rejects.toThrow(/cannot be published: id: must be kebab-case/);
@@ -145,6 +159,32 @@ describe('packs shared with a campaign, in the Firestore emulator', { timeout: 9
     await expect(t.gm.packs.allowSources(t.cid, ['official', 'not-held'])).rejects.toThrow('The campaign does not hold the pack “not-held”: publish it to the campaign before allowing it.');
     await t.gm.packs.allowSources(t.cid, [source.id]);
     expect(await t.bo.packs.sources(t.cid)).toEqual({ packs: [source.id], allowed: [source.id] });
+  });
+
+  it('two tabs of the game master publishing at once both land, one version after the other', LISTENER_RETRY, async () => {
+    const t = await table();
+    const otherTab = new CampaignCloud(await emulator.open(t.gmUid), t.gmUid, 'Ada');
+    const source = neonPack();
+    const both = await Promise.all([t.gm.packs.publish(t.cid, source), otherTab.packs.publish(t.cid, { ...source, description: 'From the other tab.' })]);
+    expect(both.map((p) => p.version).sort()).toEqual([1, 2]);
+    const ana = follow(t.ana, t.cid);
+    const [latest] = await ana.until((p) => p.length === 1);
+    expect(latest!.pack.version).toBe(2);
+    expect(await t.gm.packs.sources(t.cid)).toEqual({ packs: [source.id], allowed: ['official', source.id] });
+    ana.stop();
+  });
+
+  it('the cloud out of reach: the game master’s publication fails with a sentence and sends nothing; with the cloud it goes', async () => {
+    const t = await table();
+    const source = neonPack();
+    // The same account on a device that cannot reach the cloud (nothing listens at its address).
+    const app = initializeApp({ projectId: 'demo-offline', apiKey: 'demo-api-key' }, uniq('offline'));
+    const unreachable = new CampaignCloud(openFirestore(app, { host: '127.0.0.1', port: await freePort(), mockUserToken: { user_id: t.gmUid, sub: t.gmUid } }), t.gmUid, 'Ada');
+    // After the SDK's own retries (about 8 s), never queued to land later.
+    await expect(unreachable.packs.publish(t.cid, source)).rejects.toThrow(PUBLISH_OFFLINE);
+    await deleteApp(app);
+    expect(await t.ana.packs.sources(t.cid)).toEqual({ packs: [], allowed: ['official'] });
+    expect((await t.gm.packs.publish(t.cid, source)).version).toBe(1);
   });
 
   it('a pack taken off leaves the campaign’s list, its sources and members’ devices', LISTENER_RETRY, async () => {

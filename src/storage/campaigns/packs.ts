@@ -8,7 +8,7 @@
  *
  * Reached as `CampaignCloud.packs`; heavy like it (the Firestore SDK).
  */
-import { arrayRemove, arrayUnion, collection, doc, getDoc, onSnapshot, serverTimestamp, Timestamp, updateDoc, writeBatch, type Firestore, type Unsubscribe } from 'firebase/firestore';
+import { arrayRemove, arrayUnion, collection, doc, getDoc, onSnapshot, runTransaction, serverTimestamp, Timestamp, updateDoc, writeBatch, type Firestore, type Unsubscribe } from 'firebase/firestore';
 import { CampaignError, refusedCode } from './invite';
 import type { PackCache } from './packCache';
 import { OFFICIAL_SOURCE, PACK_LIMITS, packFields, publishedPackOf, readPackFields, type PackSource, type ReceivedPack } from './packShape';
@@ -26,6 +26,9 @@ export interface CampaignSources {
   allowed: string[];
 }
 
+/** A publication needs the cloud at once (never queued: members would wait on a version nobody sees). */
+export const PUBLISH_OFFLINE = 'Nucleus cannot reach the cloud (offline?): nothing was published. Publish again once you are back online.';
+
 type Guard = <T>(cid: string, read: () => Promise<T>) => Promise<T>;
 
 export class CampaignPacks {
@@ -42,34 +45,50 @@ export class CampaignPacks {
 
   /** The campaign as the game master may change it: refused with a sentence to anyone else. */
   private async ownCampaign(cid: string): Promise<Record<string, unknown>> {
-    const data = (await this.guarded(cid, () => getDoc(doc(this.db, 'campaigns', cid)))).data();
-    if (!data) throw new CampaignError('This campaign no longer exists.');
-    if (data.gm !== this.uid) throw new CampaignError('Only the campaign’s game master can publish packs to it.');
-    return data;
+    return gmCampaign((await this.guarded(cid, () => getDoc(doc(this.db, 'campaigns', cid)))).data(), this.uid);
   }
 
   /**
    * Publishes what the players may receive of the game master's pack: the
    * entries not marked game-master-only, each checked against its kind's
    * rules, at a version above both the pack's own and the campaign's copy;
-   * the campaign lists the pack in the same commit. Store the returned
-   * version in the pack document, so its next publication goes on from it.
+   * the campaign lists the pack in the same commit. A transaction, so
+   * offline it fails (after the SDK's retries) instead of waiting in a
+   * queue to land unseen later; two tabs or
+   * devices publishing at once both land, one version after the other (the
+   * rules refuse the second's stale version: it reads again and retries).
+   * Store the returned version in the pack document, so its next
+   * publication goes on from it.
    * @throws CampaignError naming what stops it (an entry, a limit, not the game master, no longer in the campaign)
    */
   async publish(cid: string, source: PackSource): Promise<Publication> {
-    const campaign = await this.ownCampaign(cid);
-    const held = stringList(campaign.packs);
-    if (!held.includes(source.id) && held.length >= PACK_LIMITS.perCampaign) {
-      throw new CampaignError(`This campaign already holds ${PACK_LIMITS.perCampaign} packs, the most it takes: take one off before publishing another.`);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.publishOnce(cid, source);
+      } catch (e) {
+        if (refusedCode(e) === 'unavailable') throw new CampaignError(PUBLISH_OFFLINE);
+        if (refusedCode(e) !== 'permission-denied') throw e;
+        await this.ownCampaign(cid); // says why if this person no longer runs the campaign
+        if (attempt === 3) throw new CampaignError('The campaign refused this pack three times (another tab or device kept publishing it meanwhile?): publish it again.');
+      }
     }
-    const current = await this.guarded(cid, () => getDoc(this.packRef(cid, source.id)));
-    const before = current.exists() ? Number(current.data().version) || 0 : 0;
-    const { pack, leftOut } = publishedPackOf(source, Math.max(source.version, before + 1, 1));
-    const batch = writeBatch(this.db);
-    batch.set(this.packRef(cid, pack.id), { ...packFields(pack), publishedAt: serverTimestamp() });
-    if (!held.includes(pack.id)) batch.update(doc(this.db, 'campaigns', cid), { packs: arrayUnion(pack.id) });
-    await this.guarded(cid, () => batch.commit());
-    return { version: pack.version, leftOut };
+  }
+
+  private publishOnce(cid: string, source: PackSource): Promise<Publication> {
+    const campaignRef = doc(this.db, 'campaigns', cid);
+    const packRef = this.packRef(cid, source.id);
+    return runTransaction(this.db, async (tx) => {
+      const held = stringList(gmCampaign((await tx.get(campaignRef)).data(), this.uid).packs);
+      if (!held.includes(source.id) && held.length >= PACK_LIMITS.perCampaign) {
+        throw new CampaignError(`This campaign already holds ${PACK_LIMITS.perCampaign} packs, the most it takes: take one off before publishing another.`);
+      }
+      const current = await tx.get(packRef);
+      const before = current.exists() ? Number(current.data().version) || 0 : 0;
+      const { pack, leftOut } = publishedPackOf(source, Math.max(source.version, before + 1, 1));
+      tx.set(packRef, { ...packFields(pack), publishedAt: serverTimestamp() });
+      if (!held.includes(pack.id)) tx.update(campaignRef, { packs: arrayUnion(pack.id) });
+      return { version: pack.version, leftOut };
+    });
   }
 
   /**
@@ -131,6 +150,13 @@ export class CampaignPacks {
       (e) => void this.guarded(cid, () => Promise.reject(e)).catch((err: Error) => onGone(refusedCode(e) === 'permission-denied' ? err.message : `The campaign’s packs cannot be read now: ${err.message}`)),
     );
   }
+}
+
+/** The campaign's data if this person runs it; else why not, as a sentence. */
+function gmCampaign(data: Record<string, unknown> | undefined, uid: string): Record<string, unknown> {
+  if (!data) throw new CampaignError('This campaign no longer exists.');
+  if (data.gm !== uid) throw new CampaignError('Only the campaign’s game master can publish, take off or allow its packs.');
+  return data;
 }
 
 function stringList(value: unknown): string[] {
