@@ -110,7 +110,7 @@ describe('firestore.rules for packs in the Firestore emulator', { timeout: 120_0
       [{ name: 'n'.repeat(101) }, 'a 101-character name'],
       [{ name: 7 }, 'a number as name'],
       [{ author: 'a'.repeat(101) }, 'a 101-character author'],
-      [{ description: 'd'.repeat(2001) }, 'a 2,001-character description'],
+      [{ description: 'd'.repeat(4001) }, 'a 4,001-character description'],
       [{ version: 0 }, 'version 0'],
       [{ version: '2' }, 'a version as text'],
       [{ version: 1.5 }, 'a fractional version'],
@@ -127,7 +127,7 @@ describe('firestore.rules for packs in the Firestore emulator', { timeout: 120_0
     // At the limits: accepted.
     const changelog = JSON.stringify(Array.from({ length: 50 }, (_, i) => ({ version: i + 1, text: `"${'c'.repeat(997)}"` })));
     expect(changelog.length).toBeLessThanOrEqual(PACK_LIMITS.changelogChars);
-    await t.publish(t.gm, { ...ok, name: 'n'.repeat(100), author: 'a'.repeat(100), description: 'd'.repeat(2000), version: 999_999, changelog });
+    await t.publish(t.gm, { ...ok, name: 'n'.repeat(100), author: 'a'.repeat(100), description: 'd'.repeat(4000), version: 999_999, changelog });
   });
 
   it('entries: every kind and no other, each a list of JSON objects on one line, none marked game-master-only', async () => {
@@ -151,13 +151,13 @@ describe('firestore.rules for packs in the Firestore emulator', { timeout: 120_0
     await t.publish(t.gm, withEntries({ features: [JSON.stringify({ id: 'note', text: 'a "gmOnly":true note, {"gmOnly":1}' })] }));
   });
 
-  it('oversize packs are refused: over 300 entries in a kind or in all, over 4,000 characters an entry, over 800,000 in all', async () => {
+  it('oversize packs are refused: over 300 entries in a kind or in all, over 20,000 characters an entry, over 800,000 in all', async () => {
     const t = await table();
     await refused(t.publish(t.gm, withEntries({ features: texts(301, 100) })), '301 features');
     await refused(t.publish(t.gm, withEntries({ features: texts(200, 100), gear: texts(101, 100) })), '301 entries over two kinds');
-    await refused(t.publish(t.gm, withEntries({ features: texts(1, 4001) })), 'one entry of 4,001 characters');
+    await refused(t.publish(t.gm, withEntries({ features: texts(1, 20_001) })), 'one entry of 20,001 characters');
     await refused(t.publish(t.gm, withEntries({ features: texts(150, 2700), gear: texts(150, 2700) })), '810,000 characters of entries');
-    await t.publish(t.gm, withEntries({ features: texts(1, 4000) }));
+    await t.publish(t.gm, withEntries({ features: texts(1, 20_000) }));
     await t.publish(t.gm, withEntries({ features: texts(200, 100), gear: texts(100, 100) }), 'three-hundred');
   });
 
@@ -165,7 +165,7 @@ describe('firestore.rules for packs in the Firestore emulator', { timeout: 120_0
     const t = await table();
     // 800,000 characters of entries, 300 of them, with the longest changelog and fields.
     const changelog = JSON.stringify(Array.from({ length: 59 }, (_, i) => ({ version: i + 1, text: 'c'.repeat(990) })));
-    const largest = { ...withEntries({ features: texts(150, 2666), gear: texts(150, 2666) }), name: 'n'.repeat(100), author: 'a'.repeat(100), description: 'd'.repeat(2000), changelog };
+    const largest = { ...withEntries({ features: texts(150, 2666), gear: texts(150, 2666) }), name: 'n'.repeat(100), author: 'a'.repeat(100), description: 'd'.repeat(4000), changelog };
     await t.publish(t.gm, largest, 'largest');
     expect(((await getDoc(t.pack(t.p1, 'largest'))).data()?.entries as PackFields['entries']).gear).toHaveLength(150);
     const real = publishedPackOf(packOf(300), 1).pack;

@@ -64,7 +64,7 @@ export interface PackSource {
 /**
  * What firestore.rules accept of a published pack (the same numbers are in
  * `packShape` there). One pack is one Firestore document, whose hard ceiling
- * is 1 MiB: 300 entries of at most 4,000 characters and all entries within
+ * is 1 MiB: 300 entries of at most 20,000 characters and all entries within
  * 800,000 characters, with the changelog's 60,000 and the short fields,
  * stay under it (a realistic 300-entry pack is measured in
  * packRules.test.ts); `bytes` is checked on the UTF-8 size, as Firestore
@@ -74,12 +74,12 @@ export const PACK_LIMITS = {
   /** Entries of all kinds together. */
   entries: 300,
   /** Characters of one entry as JSON. */
-  entryChars: 4000,
+  entryChars: 20_000,
   /** Characters of all entries as JSON. */
   entriesChars: 800_000,
   name: 100,
   author: 100,
-  description: 2000,
+  description: 4000,
   /** Changelog items kept in the published copy (the newest). */
   changelog: 50,
   /** Characters of one changelog item's text (an escaped character counts once). */
