@@ -33,6 +33,10 @@ describe('packs kept on the device', () => {
     await cache.replace('camp-1', [pack('neon', 'Neon Nights', 2)]);
     expect((await cache.packs('camp-1')).map((k) => [k.pack.id, k.pack.version])).toEqual([['neon', 2]]);
     expect((await cache.packs('camp-2')).map((k) => k.pack.name)).toEqual(['Neon Nights (other table)']);
+    expect((await cache.all()).map((k) => [k.campaignId, k.pack.name])).toEqual([
+      ['camp-1', 'Neon Nights'],
+      ['camp-2', 'Neon Nights (other table)'],
+    ]);
     await cache.forget('camp-1');
     expect(await cache.packs('camp-1')).toEqual([]);
     expect(await cache.packs('camp-2')).toHaveLength(1);

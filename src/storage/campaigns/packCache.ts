@@ -41,6 +41,12 @@ export class PackCache {
     return rows.map(({ campaignId: cid, pack, receivedAt }) => ({ campaignId: cid, pack, receivedAt })).sort((a, b) => a.pack.name.localeCompare(b.pack.name));
   }
 
+  /** Every campaign's packs as last received (what an editor offers a member of several campaigns). */
+  async all(): Promise<CachedPack[]> {
+    const rows = await this.db.getAll('packs');
+    return rows.map(({ campaignId, pack, receivedAt }) => ({ campaignId, pack, receivedAt })).sort((a, b) => a.pack.name.localeCompare(b.pack.name) || a.campaignId.localeCompare(b.campaignId));
+  }
+
   /**
    * The server's whole list for the campaign: these packs replace what was
    * kept (a pack no longer there was taken off the campaign).
