@@ -33,8 +33,10 @@ import {
 import { loadDocument, type NucleusDocument } from '../../rules';
 import { CAMPAIGN_FULL, CampaignError, inviteExpiry, MAX_CAMPAIGN_MEMBERS, newInviteCode, REMOVED_FROM_CAMPAIGN, refusedCode } from './invite';
 import { CampaignLive } from './live';
+import { CampaignPacks } from './packs';
 
 export type { HeroChange, HeroValue, HeroWrite, LiveCreature, LiveFight, LiveHero, LivePublication, RunningEncounter } from './live';
+export type { CampaignSources, Publication } from './packs';
 
 export interface Campaign {
   id: string;
@@ -66,6 +68,8 @@ function millis(t: unknown): number {
 export class CampaignCloud {
   /** The running encounters: publish, follow, a player's change (live.ts). */
   readonly live: CampaignLive;
+  /** The game master's packs shared with the campaign: publish, take off, allow, follow (packs.ts). */
+  readonly packs: CampaignPacks;
 
   constructor(
     private readonly db: Firestore,
@@ -74,6 +78,7 @@ export class CampaignCloud {
     private readonly displayName: string,
   ) {
     this.live = new CampaignLive(db, uid, (cid, read) => this.guarded(cid, read));
+    this.packs = new CampaignPacks(db, uid, (cid, read) => this.guarded(cid, read));
   }
 
   private campaignRef(cid: string): DocumentReference {
@@ -364,7 +369,7 @@ export class CampaignCloud {
       await setDoc(doc(this.db, 'deletedCampaigns', cid), { name: campaign.name, gm: this.uid, deletedAt: serverTimestamp() });
     }
     const refs: DocumentReference[] = [];
-    for (const name of ['invites', 'characters', 'secrets', 'removed']) refs.push(...(await getDocs(this.sub(cid, name))).docs.map((d) => d.ref));
+    for (const name of ['invites', 'characters', 'secrets', 'removed', 'packs']) refs.push(...(await getDocs(this.sub(cid, name))).docs.map((d) => d.ref));
     for (const live of (await getDocs(this.sub(cid, 'live'))).docs) {
       refs.push(...(await getDocs(collection(live.ref, 'heroes'))).docs.map((d) => d.ref), live.ref);
     }
