@@ -50,7 +50,7 @@ const withEntries = (over: Partial<Record<keyof PackFields['entries'], unknown>>
 /** `n` entry texts of exactly `chars` characters each, shaped as JSON objects. */
 const texts = (n: number, chars: number) => Array.from({ length: n }, (_, i) => JSON.stringify({ id: `e${i}`, text: '' }).replace('""', `"${'x'.repeat(chars - JSON.stringify({ id: `e${i}`, text: '' }).length)}"`));
 
-describe('firestore.rules for packs in the Firestore emulator', { timeout: 120_000 }, () => {
+describe('firestore.rules for packs in the Firestore emulator', () => {
   it('the game master publishes; members read it; a stranger or anyone signed out reads nothing', async () => {
     const t = await table();
     await t.publish(t.gm, fieldsOf());

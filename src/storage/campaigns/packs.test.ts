@@ -105,7 +105,7 @@ function freePort(): Promise<number> {
 const versionOf = (packs: ReceivedPack[], id: string) => packs.find((p) => p.pack.id === id)?.pack.version;
 const LISTENER_RETRY = { retry: 1 }; // the emulator's Listen stream now and then stalls (see campaigns/cloud.test.ts)
 
-describe('packs shared with a campaign, in the Firestore emulator', { timeout: 90_000 }, () => {
+describe('packs shared with a campaign, in the Firestore emulator', () => {
   it('a member receives the published pack without its game-master-only entries, and keeps it on the device', LISTENER_RETRY, async () => {
     const t = await table();
     const cache = await PackCache.open(t.aUid, uniq('packs'));

@@ -33,7 +33,7 @@ export function useFirestoreEmulator() {
       // Every test then fails with this sentence (say, how to get the jar): never a silent skip.
       startError = e as Error;
     }
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await Promise.all(dbs.map((db) => terminate(db).catch(() => {})));
@@ -41,7 +41,7 @@ export function useFirestoreEmulator() {
     // The shared emulator runs on to the end of the run: it need not keep this file's documents.
     if (emulator) await clearFirestore(emulator.url, projectId).catch(() => {});
     await emulator?.stop();
-  }, 30_000);
+  });
 
   return {
     /** Throws the start error (no jar, port taken…) so the test fails with it. */
