@@ -18,7 +18,6 @@ const VIEWS = [
 for (const path of PAGES) {
   test(`${path} has no axe violations, dark at 390 px and light at 1280 px`, async ({ page }) => {
     // Axe walks every cell of the long catalogue tables.
-    test.setTimeout(120_000);
     for (const { colorScheme, width } of VIEWS) {
       await page.setViewportSize({ width, height: 844 });
       await page.emulateMedia({ colorScheme });

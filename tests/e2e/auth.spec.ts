@@ -342,7 +342,6 @@ test('with no sign-in service the dialog says cloud sign-in is unavailable', asy
 
 test('the sign-in dialog is an accessible modal', async ({ page, at }) => {
   // 24 key presses, each checked, and an axe run: more than the default limit on a busy machine.
-  test.setTimeout(60_000);
   await page.goto(at('/'));
   await ready(page);
   await accountButton(page).focus();
@@ -396,7 +395,6 @@ const syncRow = (page: Page, name: string) =>
 const SYNC = { timeout: 30_000 };
 
 test('deleting the account deletes its cloud documents and versions first, then says what went and what stays', async ({ page, at }) => {
-  test.setTimeout(120_000);
   const email = newEmail();
   await page.goto(at('/'));
   await signUpInDialog(page, email);
@@ -444,7 +442,6 @@ test('deleting the account deletes its cloud documents and versions first, then 
 });
 
 test('deleting the account after an old sign-in asks to sign in again and deletes nothing until then', async ({ page, at }) => {
-  test.setTimeout(90_000);
   const email = newEmail();
   await page.goto(at('/'));
   await signUpInDialog(page, email);
@@ -479,7 +476,6 @@ test('deleting the account after an old sign-in asks to sign in again and delete
 });
 
 test('deleting the account with no cloud documents says so and removes it', async ({ page, at }) => {
-  test.setTimeout(90_000);
   const email = newEmail();
   await page.goto(at('/'));
   await signUpInDialog(page, email);
@@ -523,7 +519,6 @@ test('without the cloud the account is not deleted, and the dialog says why', as
 // loaded one takes longer to load the SDK and to pass the message between
 // tabs. The test checks that it arrives (and in what order), at the usual waits.
 test('a sign-in and a sign-out in one tab reach the other open tab', async ({ context, at }) => {
-  test.setTimeout(90_000);
   const a = await context.newPage();
   const b = await context.newPage();
   const email = newEmail();
@@ -570,7 +565,6 @@ test('a sign-in and a sign-out in one tab reach the other open tab', async ({ co
 // ---- Offline -----------------------------------------------------------------
 
 test('offline, from the cache, Sign in opens a dialog that says it needs a connection and never reloads', async ({ browser, at, baseURL }) => {
-  test.setTimeout(90_000);
   // Its own context: this file blocks service workers elsewhere.
   const context = await browser.newContext({ baseURL, serviceWorkers: 'allow' });
   await useTestFirestore(context);
@@ -617,7 +611,6 @@ test('offline, from the cache, Sign in opens a dialog that says it needs a conne
 });
 
 test('offline, a signed-in reader keeps their library although the account service cannot be loaded', async ({ browser, at, baseURL }) => {
-  test.setTimeout(90_000);
   const context = await browser.newContext({ baseURL, serviceWorkers: 'allow' });
   await useTestFirestore(context);
   const page = await context.newPage();

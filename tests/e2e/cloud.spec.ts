@@ -32,7 +32,6 @@ test.describe('the cloud suite in Chromium (browser SDK → Firestore emulator)'
   });
   for (const c of cloudSuite) {
     test(c.name, async ({ page, at }) => {
-      test.setTimeout(90_000);
       const port = firestorePort();
       // A page of the site's origin with no script of its own (the home page's would load and run for nothing).
       await page.goto(at('/robots.txt'));

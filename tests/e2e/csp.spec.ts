@@ -41,7 +41,6 @@ const header = (page: Page) => page.locator('header.site-header');
 
 test.describe('reading, search and an editor', () => {
   test('run under the policy, sent as a header and in every page, with no violation', async ({ browser, at }) => {
-    test.setTimeout(120_000);
     const context = await browser.newContext();
     const violations = await watchPolicy(context);
     const page = await context.newPage();
@@ -113,7 +112,6 @@ test.describe('sign-in and cloud sync', () => {
   });
 
   test('run against the emulators under the policy with no violation', async ({ browser, at }) => {
-    test.setTimeout(180_000);
     const port = Number(process.env.NUCLEUS_E2E_FIRESTORE_PORT);
     expect(port, process.env.NUCLEUS_E2E_FIRESTORE_ERROR || 'the Firestore emulator was not started by tests/e2e/auth.setup.ts').toBeGreaterThan(0);
     const context = await browser.newContext();

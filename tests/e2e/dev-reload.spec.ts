@@ -21,7 +21,6 @@ let server: ChildProcess | undefined;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
   work = makeScratch('nucleus-dev-');
   content = join(work, 'content');
   cpSync('content', content, { recursive: true });
@@ -64,7 +63,6 @@ function edit(file: string, change: (text: string) => string): void {
 }
 
 test('a changed Markdown page shows in the open page without a restart', async ({ page }) => {
-  test.setTimeout(60_000);
   await page.goto(`${URL}/rules/combat`);
   await expect(page.getByRole('heading', { level: 1, name: 'Combat' })).toBeVisible();
   const started = Date.now();
@@ -74,7 +72,6 @@ test('a changed Markdown page shows in the open page without a restart', async (
 });
 
 test('in preview mode the local database is refreshed and the page renders again in place', async ({ page }) => {
-  test.setTimeout(60_000);
   await page.goto(`${URL}/rules/core-mechanic?preview=true`);
   await expect(page.locator('html')).toHaveAttribute('data-rendered-from', 'database', { timeout: 20_000 });
   // A page reload would drop this mark: the change must arrive without one.
@@ -85,7 +82,6 @@ test('in preview mode the local database is refreshed and the page renders again
 });
 
 test('a changed catalogue shows in the page that lists it', async ({ page }) => {
-  test.setTimeout(60_000);
   await page.goto(`${URL}/rules/gear-and-blueprints`);
   // The armour table may sit in a closed section: the text must be in the page.
   await expect(page.getByText('Padded Jacket').first()).toBeAttached({ timeout: 20_000 });

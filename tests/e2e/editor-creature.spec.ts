@@ -63,7 +63,6 @@ async function newCreature(page: Page, at: (p: string) => string, name: string) 
 
 test.describe('creature editor', () => {
   // Each differential check runs the rules command (tsx) on a shared, busy machine.
-  test.setTimeout(180_000);
   test('builds a creature from the property browser; the threat warning appears with numbers and goes with its fix', async ({ page, at }) => {
     await newCreature(page, at, 'Dock Wraith');
     await expect(term(page, 'Computed threat rank')).toHaveText('1');

@@ -40,7 +40,6 @@ async function fightState(page: Page) {
 const act = (row: Locator) => row.locator('summary', { hasText: /^Act on / });
 
 test.describe('encounter tool', () => {
-  test.setTimeout(180_000);
 
   test('builds from the bestiary and the library, runs three rounds, and a reload mid-round finds the same fight', async ({ page, at }) => {
     // A hero in the library.

@@ -138,7 +138,6 @@ async function atEachWidth(page: Page, check: (width: number) => Promise<void>) 
 
 test.describe('the editors at 390, 1024, 1280, 1440 and 1920 px', () => {
   test.use({ viewport: { width: WIDTHS[0]!, height: 900 } });
-  test.setTimeout(120_000);
 
   test('blueprint editor: a Mk V weapon with features, and its feature dialog', async ({ page, at }) => {
     await open(page, at, 'BlueprintEditor', 'blueprint');

@@ -52,7 +52,6 @@ async function longFight(page: Page, at: (p: string) => string) {
 }
 
 test.describe('editors on a touch phone', () => {
-  test.setTimeout(180_000);
 
   test('every button, input and select of the encounter tool and the four editors is at least 44 px high', async ({ page, at }) => {
     await longFight(page, at);

@@ -6,7 +6,6 @@ test.describe('offline reading', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('after one online visit: visited pages, an opened editor and a search made online work offline; the rest says it is not saved', async ({ page, context, at }) => {
     // Nine page loads, a service worker install and two searches: more than the default budget on a busy machine.
-    test.setTimeout(60_000);
     await page.goto(at('/'));
     await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 15_000 });
     // Visit two pages and open an editor while online (the worker now controls them).
@@ -56,7 +55,6 @@ test.describe('offline reading', () => {
   });
   test('Save for offline: a page never visited and search work with the network gone; Remove offline copy frees it', async ({ page, context, at }) => {
     // About 155 files saved, three page loads and an axe run: more than the default budget on a busy machine.
-    test.setTimeout(90_000);
     await page.goto(at('/rules'));
     await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 15_000 });
     // From the keyboard: the footer's button, focus into the dialog and back out.

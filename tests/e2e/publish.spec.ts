@@ -83,7 +83,6 @@ async function readCombat(page: Page): Promise<void> {
 }
 
 test('a writer changes one rules page: checked, rebuilt from the cache, and readers see it, online and offline', async ({ browser }) => {
-  test.setTimeout(180_000);
   const notice = (page: Page) => page.getByRole('status').filter({ hasText: 'A new version of Nucleus is available' });
 
   // Reader A has the page open; reader B read it yesterday and left.

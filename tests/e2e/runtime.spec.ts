@@ -17,7 +17,6 @@ test.describe('client navigation', () => {
 
 test('a data-refresh event reloads the page content from the database, bypassing caches', async ({ page, at }) => {
   // The page's body has no static answer (it is in the page and the database): sql.js and the database load first.
-  test.setTimeout(60_000);
   await page.goto(at('/rules/combat'));
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));

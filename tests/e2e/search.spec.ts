@@ -65,7 +65,6 @@ test.describe('search dialog', () => {
 
   test('finds drafts in preview mode only', async ({ page, at }) => {
     // Preview loads sql.js and the database before it can search: a minute on a busy machine.
-    test.setTimeout(60_000);
     await ready(page, at);
     await page.keyboard.press('Control+k');
     await input(page).fill('playtest');
@@ -202,7 +201,6 @@ test.describe('search dialog behaviour', () => {
     test.use({ serviceWorkers: 'allow' });
 
     test('offline, lists only results on pages saved on this device and says so', async ({ page, context, at }) => {
-      test.setTimeout(60_000);
       // On a phone nothing is prefetched, so the pages saved here are exactly the ones opened.
       await page.setViewportSize({ width: 390, height: 800 });
       await page.goto(at('/'));

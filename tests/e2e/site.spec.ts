@@ -22,7 +22,6 @@ const routes: [string, RegExp][] = [
 // route): a fresh browser context per route cost more than the route itself.
 test.describe('routes', () => {
   test('each route renders its title', async ({ page, at }) => {
-    test.setTimeout(60_000);
     for (const [path, title] of routes) {
       await test.step(path, async () => {
         const response = await page.goto(at(path));
@@ -132,7 +131,6 @@ test.describe('a content page', () => {
 test.describe('colour mode', () => {
   test('with nothing stored it follows the system, and the toggle names the mode it switches to', async ({ page, at }) => {
     // Three page loads: more than the default half-minute on a busy machine.
-    test.setTimeout(60_000);
     const html = page.locator('html');
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(at('/rules'));
@@ -264,7 +262,6 @@ test.describe('breakpoints', () => {
 test.describe('wide tables', () => {
   test('the gear tables use the main column: whole from 1440, else they scroll with a visible cue', async ({ page, at }) => {
     // Three loads of the longest page, each table scrolled both ways: more than half a minute on a busy machine.
-    test.setTimeout(90_000);
     for (const width of [1280, 1440, 1920]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(at('/rules/gear-and-blueprints'));

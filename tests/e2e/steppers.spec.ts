@@ -29,7 +29,6 @@ async function newCharacter(page: Page, at: (p: string) => string) {
 // (the layout is CSS): one editor load instead of one per width. Each click
 // pair puts the value back, so every width starts from the same sheet.
 test(`character attribute steppers at ${WIDTHS.join(', ')} px: apart, inside their fields, and clickable with a mouse`, async ({ page, at }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: WIDTHS[0]!, height: 900 });
   await newCharacter(page, at);
   const steppers = page.locator('.ch-attrs .kit-stepper');
@@ -83,7 +82,6 @@ async function clickStep(page: Page, name: string, sign: '+' | '−', times: num
 }
 
 test('warn, never block: a mouse goes past every creation cap and takes a locked feature anyway, each rule said in place', async ({ page, at }) => {
-  test.setTimeout(90_000);
   await newCharacter(page, at);
   // Past the creation cap of 4 and the skill cap of 3.
   await expect(await clickStep(page, 'Reflex', '+', 4)).toContainText('Reflex must be between 1 and 4 (it is 5).');
@@ -111,7 +109,6 @@ test('warn, never block: a mouse goes past every creation cap and takes a locked
 });
 
 test('at 390 px the summary bar lies on no control: the lowest control of the scrolled-down page takes a mouse click', async ({ page, at }) => {
-  test.setTimeout(60_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await newCharacter(page, at);
   await expect(page.locator('.kit-summary-bar')).toBeVisible();
