@@ -41,6 +41,30 @@ const HELD_OUT: [question: string, answers: string[]][] = [
   ['what happens when my character dies', ['Combat › Health']],
 ];
 
+/**
+ * A second set, written once the first had been looked at while R6 was
+ * built, and run only at the end: 8 of 15 before R6, 7 after ("how to heal
+ * my friend during a fight" has one of its three words in Recovering, below
+ * the half a question needs). It says R6 is no general gain yet.
+ */
+const SEALED: [question: string, answers: string[]][] = [
+  ['how do I dodge attacks', ['Combat › Guard']],
+  ['shooting twice in one turn', ['Combat › Rate']],
+  ['how much do guns cost', ['Gear and blueprints › Rank, capacity and price']],
+  ['how to heal my friend during a fight', ['Combat › Recovering']],
+  ['how much experience to reach the next level', ['Characters › Experience and rank']],
+  ['what do I get when I level up', ['Characters › What each rank gives']],
+  ['maximum number of abilities', ['Characters › Feature slots']],
+  ['skill trees', ['Characters › Feature trees']],
+  ['how many enemy types are there', ['Creatures › Kinds']],
+  ['monster hp', ['Creatures › Derived values']],
+  ["when can I react on someone else's turn", ['Combat › Turns']],
+  ['what if the weapon deals less damage than my armor', ['Combat › Protection']],
+  ['how does magic cost work', ['Cores › Total cost and validity', 'Cores › Budget']],
+  ['what can I buy with sparks', ['Core mechanic › Sparks', 'Game master › Spending sparks']],
+  ['fast travel between planets', ['Sectors › Travelling between sectors', 'Technology › The relays']],
+];
+
 /** The first three results as the dialog shows them (every word, else some: searchDialogState's runQuery). */
 function top3(question: string): string[][] {
   const all = engine.search(question, { limit: 3 });
@@ -48,10 +72,19 @@ function top3(question: string): string[][] {
   return found.hits.map((h) => [hitLabel(h), h.id]);
 }
 
+function answered(set: [string, string[]][]): { count: number; missed: string } {
+  const hits = set.filter(([q, answers]) => top3(q).some((names) => names.some((n) => answers.includes(n))));
+  return { count: hits.length, missed: set.filter((x) => !hits.includes(x)).map(([q]) => q).join(' / ') };
+}
+
 describe('held-out questions in plain words', () => {
   it('answers at least 15 of the 25 in the top 3 (13 did before questions were read by R6)', () => {
-    const answered = HELD_OUT.filter(([q, answers]) => top3(q).some((names) => names.some((n) => answers.includes(n))));
-    const missed = HELD_OUT.filter((x) => !answered.includes(x)).map(([q]) => q);
-    expect(answered.length, `missed: ${missed.join(' / ')}`).toBeGreaterThanOrEqual(15);
+    const { count, missed } = answered(HELD_OUT);
+    expect(count, `missed: ${missed}`).toBeGreaterThanOrEqual(15);
+  });
+
+  it('answers at least 7 of the second 15 in the top 3 (8 did before R6)', () => {
+    const { count, missed } = answered(SEALED);
+    expect(count, `missed: ${missed}`).toBeGreaterThanOrEqual(7);
   });
 });
