@@ -122,7 +122,7 @@ export function fuzzyDistance(term: string): number {
 // the further the found word is from what was typed, the less it counts.
 const PREFIX_WEIGHT = 0.4;
 const FUZZY_WEIGHT = 0.45;
-/** Another form of the word typed: nearly the word itself (a prefix match would weigh "skill" for "skills" as a typo). */
+/** Another form of the word typed ("skill" for "skills"): less than the word itself, more than a prefix or a typo. */
 const STEM_WEIGHT = 0.65;
 /** The root of a word's forms must be this long to look them up ("hit" for "hits"). */
 const MIN_STEM_ROOT = 3;
@@ -555,7 +555,7 @@ export class SearchEngine {
    * breadcrumb matches; the page's own score counts for each of its sections.
    * A query with an alias needs, of each slot, the alternative it has
    * (`chooseAlternatives`); one without needs every word. A question (R6)
-   * needs most of its weight of words, not every word.
+   * needs half of the words that can be found, those with all of them first.
    */
   private rank(scratch: (Scratch | undefined)[], slots: number[][], and: boolean, limit: number, weights?: number[]): { best: TopList; total: number } {
     const plain = slots.every((alternatives) => alternatives.length === 1);
