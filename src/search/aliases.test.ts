@@ -5,22 +5,23 @@
  */
 import { describe, it, expect } from 'vitest';
 import { sectionsOf } from '../content';
-import { AliasTable, aliasMapOf, aliasStem, phraseWords } from './aliases';
+import { AliasTable, aliasMapOf, phraseWords } from './aliases';
+import { wordStem } from './questions';
 import { createSearchIndex } from './indexBuilder';
 import { engineFor, pageRecord } from './testing';
 import { SEARCH_MANIFEST_PATH } from './format';
 
-describe('aliasStem (A3)', () => {
+describe('wordStem (A3)', () => {
   it('gives a word and its plural, -ing and -ed forms one stem', () => {
     for (const group of [['level', 'levels', 'levelling', 'leveling'], ['explode', 'exploding', 'exploded'], ['need', 'needed', 'needs'], ['perk', 'perks'], ['success', 'successes'], ['ability', 'abilities']]) {
-      expect(new Set(group.map(aliasStem)), group.join(' ')).toEqual(new Set([aliasStem(group[0]!)]));
+      expect(new Set(group.map(wordStem)), group.join(' ')).toEqual(new Set([wordStem(group[0]!)]));
     }
   });
 
   it('leaves short words and -ss endings whole', () => {
-    expect(aliasStem('hp')).toBe('hp');
-    expect(aliasStem('ac')).toBe('ac');
-    expect(aliasStem('stress')).not.toBe(aliasStem('stre'));
+    expect(wordStem('hp')).toBe('hp');
+    expect(wordStem('ac')).toBe('ac');
+    expect(wordStem('stress')).not.toBe(wordStem('stre'));
   });
 });
 

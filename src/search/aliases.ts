@@ -14,36 +14,21 @@
  *      (`ALIAS_WEIGHT`), and never as an exact heading match (ranking.ts R2):
  *      a heading that says what the reader typed stays above one that says
  *      it in the game's words.
- *  A3. Words are compared by `aliasStem`, so "needed" finds the alias
- *      "successes needed" and "perks" finds "perk". The index keeps words as
- *      written and finds longer ones by prefix (engine.ts); the stem is used
- *      only for this lookup, on both sides alike.
+ *  A3. Words are compared by their stem (`wordStem`, questions.ts), so
+ *      "needed" finds the alias "successes needed" and "perks" finds
+ *      "perk". The index keeps words as written; the engine reads a query's
+ *      word as every index word with its stem (engine.ts), the same
+ *      function on both sides.
  *  A4. Question words and stop words are left out of aliases as they are of
  *      queries (questions.ts), so "who goes first" is the alias "goes first".
  */
 import { STOP_WORDS, tokenize } from './format';
-import { QUESTION_WORDS } from './questions';
+import { QUESTION_WORDS, wordStem } from './questions';
 
 /** Weight of a term's words found through an alias, relative to a word as typed (A2). */
 export const ALIAS_WEIGHT = 0.85;
 /** Terms an alias may stand for: an alias shared by more says little about any. */
 const MAX_TERMS_PER_ALIAS = 3;
-
-/**
- * A word reduced for alias lookup (A3): plural, -ing and -ed endings off, a
- * final e and a doubled last letter dropped ("levelling", "levels" and
- * "level" are all "level"; "exploding", "explode" are "explod").
- */
-export function aliasStem(word: string): string {
-  let w = word;
-  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
-  else if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
-  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
-  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
-  if (w.length > 3 && w[w.length - 1] === w[w.length - 2]) w = w.slice(0, -1);
-  return w;
-}
 
 /** The words of an alias or term that a query can match (A4); all of them when every one is a question word. */
 export function phraseWords(text: string): string[] {
@@ -74,9 +59,9 @@ export class AliasTable {
       const termWords = phraseWords(term);
       if (termWords.length === 0) continue;
       for (const alias of list) {
-        const stems = phraseWords(alias).map(aliasStem);
+        const stems = phraseWords(alias).map(wordStem);
         // An alias that is the term itself adds nothing.
-        if (stems.length === 0 || stems.join(' ') === termWords.map(aliasStem).join(' ')) continue;
+        if (stems.length === 0 || stems.join(' ') === termWords.map(wordStem).join(' ')) continue;
         const key = stems.join(' ');
         let entry = byStems.get(key);
         if (!entry) byStems.set(key, (entry = { stems, terms: [] }));
@@ -101,9 +86,9 @@ export class AliasTable {
   match(words: readonly string[], at: number): AliasMatch | undefined {
     const first = words[at];
     if (first === undefined) return undefined;
-    for (const alias of this.byFirst.get(aliasStem(first)) ?? []) {
+    for (const alias of this.byFirst.get(wordStem(first)) ?? []) {
       if (at + alias.stems.length > words.length) continue;
-      if (alias.stems.every((s, k) => aliasStem(words[at + k]!) === s)) return { length: alias.stems.length, terms: alias.terms };
+      if (alias.stems.every((s, k) => wordStem(words[at + k]!) === s)) return { length: alias.stems.length, terms: alias.terms };
     }
     return undefined;
   }

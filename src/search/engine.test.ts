@@ -275,3 +275,37 @@ describe('table rows', () => {
     expect(engineFor(sections).search('hacking').hits.map((h) => h.heading)).toEqual(['Skill list', 'Pools']);
   });
 });
+
+describe('questions (ranking.ts R6) and forms of a word', () => {
+  const site: SearchSection[] = [
+    ...sectionsOf(pageRecord('/rules/encounters', 'Encounters', 'Advice.\n\n## Bands\n\nA fight whose threat is twice the party rank is deadly.\n\n## Budget\n\nKnow your party before you plan a fight that is too long.\n'), 'Rules'),
+    ...sectionsOf(pageRecord('/rules/skills', 'Skills', 'Lists.\n\n## Skill ranks\n\nEach skill has a rank from 0 to 5.\n\n## Healing\n\nA medic can heal a wound once per scene.\n'), 'Rules'),
+  ];
+  const small = engineFor(site);
+  const idsOf = (query: string) => small.search(query).hits.map((h) => h.id);
+
+  it('reads a long question by its telling words: question words do not use up its eight words', () => {
+    // "deadly" is the tenth word typed; before, only the first eight were read and "deadly" was lost.
+    expect(idsOf('how do I know if a fight is too deadly')).toContain('/rules/encounters#bands');
+  });
+
+  it('finds the section holding most of a question\'s weight, though it lacks a word, after those that have every word', () => {
+    expect(idsOf('party fight too')).toEqual(['/rules/encounters#budget', '/rules/encounters#bands']);
+    // Fewer than half of its words is not an answer.
+    expect(idsOf('party plan long wound')).toEqual(['/rules/encounters#budget']);
+  });
+
+  it('does not let a word no section has empty a question', () => {
+    expect(idsOf('deadly fight party zyzzyva')).toContain('/rules/encounters#bands');
+  });
+
+  it('still needs every word of a query of two words', () => {
+    expect(idsOf('deadly medic')).toEqual([]);
+  });
+
+  it('finds the other forms of a word: a plural or -ing form finds the word the rules use', () => {
+    expect(idsOf('skills ranks')).toContain('/rules/skills#skill-ranks');
+    expect(idsOf('healing wounds')).toContain('/rules/skills#healing');
+    expect(idsOf('heals wound')).toContain('/rules/skills#healing');
+  });
+});

@@ -35,14 +35,15 @@ import {
   type SearchManifest,
   type SearchPart,
 } from './format';
-import { bitCount, chooseAlternatives, strengthOf, TopList, type Chosen, type MatchFacts } from './ranking';
-import { meaningfulWords } from './questions';
+import { bitCount, chooseAlternatives, coverageOf, isQuestion, questionStrength, slotsFilled, slotWeights, strengthOf, termScales, TopList, type Chosen, type MatchFacts } from './ranking';
+import { meaningfulWords, wordStem } from './questions';
 import { AliasTable, ALIAS_WEIGHT } from './aliases';
 
 /** An index word a query word stands for: its weight, and whether found whole, as a prefix or by typo. */
 interface Found {
   weight: number;
-  how: 'exact' | 'prefix' | 'fuzzy';
+  /** `stem`: another form of the word ("skill" for "skills", "heal" for "healing"). */
+  how: 'exact' | 'stem' | 'prefix' | 'fuzzy';
 }
 
 interface QueryTerm {
@@ -121,9 +122,15 @@ export function fuzzyDistance(term: string): number {
 // the further the found word is from what was typed, the less it counts.
 const PREFIX_WEIGHT = 0.4;
 const FUZZY_WEIGHT = 0.45;
+/** Another form of the word typed ("skill" for "skills"): less than the word itself, more than a prefix or a typo. */
+const STEM_WEIGHT = 0.65;
+/** The root of a word's forms must be this long to look them up ("hit" for "hits"). */
+const MIN_STEM_ROOT = 3;
 /** A short prefix ("p") stands for at most this many words, the shortest first. */
 const MAX_PREFIX_TERMS = 40;
+/** Words of a query read, once question words are left out; and tokens read at all (a pasted page is not a question). */
 const MAX_QUERY_TERMS = 8;
+const MAX_QUERY_TOKENS = 64;
 /** Query words, typed and from aliases, held as bits of a 32-bit mask. */
 const MAX_QUERY_BITS = 30;
 /** Page parts asked for at once once the first result shows: about a screenful of results. */
@@ -301,6 +308,7 @@ export class SearchEngine {
     for (const key of longer.slice(0, MAX_PREFIX_TERMS)) {
       keep(key, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (key.length - term.length)), 'prefix');
     }
+    for (const key of this.formsOf(term)) keep(key, STEM_WEIGHT, 'stem');
     const distance = typos ? fuzzyDistance(term) : 0;
     if (distance > 0) {
       for (const [key, [, d]] of this.vocabulary.fuzzyGet(term, distance)) {
@@ -317,6 +325,21 @@ export class SearchEngine {
   }
 
   /**
+   * Index words that are other forms of a word: the same stem (questions.ts
+   * `wordStem`), found under the root the word and its stem share
+   * ("abilities" and "ability" under "abilit").
+   */
+  private formsOf(term: string): string[] {
+    const stem = wordStem(term);
+    let root = 0;
+    while (root < stem.length && stem[root] === term[root]) root++;
+    if (root < MIN_STEM_ROOT) return [];
+    const forms: string[] = [];
+    for (const key of this.vocabulary.atPrefix(term.slice(0, root)).keys()) if (key !== term && wordStem(key) === stem) forms.push(key);
+    return forms;
+  }
+
+  /**
    * The query's words (questions.ts: question words dropped, the last stop
    * word kept as a prefix being typed), each with the index words it stands
    * for, and the slots a result must fill: a run of words that is a glossary
@@ -324,11 +347,12 @@ export class SearchEngine {
    * "health", aliases.ts A1).
    */
   private queryTerms(query: string, typos: boolean): Query {
-    const tokens = [...new Set(tokenize(query))].slice(0, MAX_QUERY_TERMS);
+    const tokens = [...new Set(tokenize(query))].slice(0, MAX_QUERY_TOKENS);
+    // Question words are left out before counting: "how do I know if a fight is too deadly" is about "deadly".
     const words = meaningfulWords(tokens, (t) => STOP_WORDS.has(t));
     const terms: QueryTerm[] = [];
     const add = (term: string, found: Map<string, Found>, optional = false): number => 1 << (terms.push({ term, words: found, optional }) - 1);
-    const needed = words.filter((w) => !w.optional).map((w) => w.term);
+    const needed = words.filter((w) => !w.optional).map((w) => w.term).slice(0, MAX_QUERY_TERMS);
     const ends = phraseEnds(tokens, needed);
     const slots: number[][] = [];
     for (let i = 0; i < needed.length; ) {
@@ -435,9 +459,10 @@ export class SearchEngine {
       for (const w of words.keys()) if (!w.startsWith(term)) highlight.add(w);
     }
     const none = { terms: [...highlight], missing: [], total: 0 };
-    // With AND, a slot none of whose alternatives has all its words in the index leaves nothing to find.
+    // With AND, a slot none of whose alternatives has all its words in the index leaves nothing to find;
+    // a question (R6) is read without it ("handle" in "how much stress can my character handle").
     const unknown = terms.reduce((m, t, q) => (t.words.size === 0 ? m | (1 << q) : m), 0);
-    if (terms.length === 0 || (and && slots.some((alternatives) => alternatives.every((a) => (a & unknown) !== 0)))) return none;
+    if (terms.length === 0 || (and && !isQuestion(slots) && slots.some((alternatives) => alternatives.every((a) => (a & unknown) !== 0)))) return none;
 
     const included = this.indexes.map((s) => !s.drafts || !!options.drafts);
     const missing = this.missingPostings(terms, included);
@@ -446,8 +471,14 @@ export class SearchEngine {
       if (lead.length > 0) return { ...none, missing: lead };
     }
     // Words whose postings are not here yet add nothing to the scores (`postings` gives none).
-    const scratch = this.score(terms, included);
-    const { best, total } = this.rank(scratch, slots, and, options.limit ?? 50);
+    let scratch = this.score(terms, included);
+    let weights: number[] | undefined;
+    if (and && slots.length >= 2) {
+      // R6: each word counts by how much it tells over sections, the page's title included.
+      weights = slotWeights(this.slotCounts(scratch, slots), this.sectionCount(scratch));
+      scratch = this.score(terms, included, termScales(slots, weights, terms.length));
+    }
+    const { best, total } = this.rank(scratch, slots, and, options.limit ?? 50, weights);
     return { ...none, missing, best, total };
   }
 
@@ -485,7 +516,7 @@ export class SearchEngine {
    * section of each included index (kept between searches: no garbage to
    * collect while the reader types).
    */
-  private score(terms: QueryTerm[], included: boolean[]): (Scratch | undefined)[] {
+  private score(terms: QueryTerm[], included: boolean[], scale?: readonly number[]): (Scratch | undefined)[] {
     const docs = { page: 0, section: 0 };
     const totals = Object.fromEntries(ALL_FIELDS.map((f) => [f, 0])) as Record<Field, number>;
     this.indexes.forEach((s, i) => {
@@ -506,7 +537,8 @@ export class SearchEngine {
           const n = isPageField(field) ? docs.page : docs.section;
           const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
           const avg = totals[field] / n || 1;
-          const factor = weight * FIELD_BOOST[field] * idf;
+          // R6: a page's title and breadcrumb count for each of its sections, so a word there is scaled by what it tells over sections.
+          const factor = weight * FIELD_BOOST[field] * idf * (isPageField(field) ? (scale?.[q] ?? 1) : 1);
           const named = field === 'title' || field === 'heading';
           for (const [s, list] of lists) {
             if (list) addPostings(isPageField(field) ? scratch[s]!.page : scratch[s]!.section, list, { factor, avg, bit, named, how });
@@ -522,12 +554,15 @@ export class SearchEngine {
    * matches a word itself, or when it is the lead of a page whose title or
    * breadcrumb matches; the page's own score counts for each of its sections.
    * A query with an alias needs, of each slot, the alternative it has
-   * (`chooseAlternatives`); one without needs every word.
+   * (`chooseAlternatives`); one without needs every word. A question (R6)
+   * needs half of the words that can be found, those with all of them first.
    */
-  private rank(scratch: (Scratch | undefined)[], slots: number[][], and: boolean, limit: number): { best: TopList; total: number } {
+  private rank(scratch: (Scratch | undefined)[], slots: number[][], and: boolean, limit: number, weights?: number[]): { best: TopList; total: number } {
     const plain = slots.every((alternatives) => alternatives.length === 1);
     const full = slots.reduce((m, [first]) => m | first!, 0);
     const words = bitCount(full);
+    const question = weights && isQuestion(slots) ? weights : undefined;
+    const findable = question?.filter((w) => w > 0).length ?? 0;
     const chosen: Chosen = { need: full, others: 0 };
     const facts: MatchFacts = { full, words, or: !and, matched: 0, sure: 0, heading: 0, headingAny: 0, headingExact: 0, headingLength: 0, isPage: true };
     const best = new TopList(limit);
@@ -543,7 +578,13 @@ export class SearchEngine {
         if (own === 0 && (!lead || page.mask[p] === 0)) continue;
         const matched = own | page.mask[p]!;
         const heading = section.head[i]! | page.head[p]!;
-        if (plain ? and && (matched & full) !== full : !chooseAlternatives(slots, matched, heading, and, chosen)) continue;
+        let coverage = 1;
+        if (question) {
+          const filled = slotsFilled(slots, matched);
+          if (bitCount(filled) * 2 < findable) continue;
+          coverage = coverageOf(question, filled);
+          if (!plain) chooseAlternatives(slots, matched, heading, false, chosen);
+        } else if (plain ? and && (matched & full) !== full : !chooseAlternatives(slots, matched, heading, and, chosen)) continue;
         // A lead section (never headed) is named by its page's title (a catalogue entry's name), the others by their heading.
         // One object, filled per section: no garbage for the thousands a common word matches.
         if (!plain) {
@@ -557,12 +598,33 @@ export class SearchEngine {
         facts.headingExact = lead ? page.headExact[p]! : section.headExact[i]!;
         facts.headingLength = lead ? page.named[p]! : section.named[i]!;
         facts.isPage = kindOf[p] === pageKind;
-        const strength = strengthOf(facts);
+        const strength = question ? questionStrength(facts, coverage === 1) : strengthOf(facts);
         total++;
-        best.offer(strength, section.score[i]! + page.score[p]!, s, i);
+        best.offer(strength, (section.score[i]! + page.score[p]!) * coverage, s, i);
       }
     });
     return { best, total };
+  }
+
+  /** Per slot of the query, the number of sections that fill it (with their page's title and breadcrumb). */
+  private slotCounts(scratch: (Scratch | undefined)[], slots: number[][]): number[] {
+    const counts = slots.map(() => 0);
+    scratch.forEach((sc, s) => {
+      if (!sc) return;
+      const { pageOf, firstSection } = this.indexes[s]!;
+      for (let i = 0; i < pageOf.length; i++) {
+        const p = pageOf[i]!;
+        const own = sc.section.mask[i]!;
+        if (own === 0 && (firstSection[p] !== i || sc.page.mask[p] === 0)) continue;
+        const filled = slotsFilled(slots, own | sc.page.mask[p]!);
+        for (let k = 0; k < slots.length; k++) if (filled & (1 << k)) counts[k]!++;
+      }
+    });
+    return counts;
+  }
+
+  private sectionCount(scratch: (Scratch | undefined)[]): number {
+    return scratch.reduce((n, sc, s) => (sc ? n + this.indexes[s]!.pageOf.length : n), 0);
   }
 
   private hit(index: Index, part: number, i: number, score: number, strength: number): SearchHit {

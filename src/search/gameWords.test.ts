@@ -40,10 +40,10 @@ const PLAIN_QUESTIONS: [question: string, answers: string[]][] = [
 ];
 
 /**
- * Still missed: each has a word its answer lacks ("choosing", "gun",
- * "strong"), and every word is needed while any section has them all; or
- * every section of the page mentions the term ("upgrade points"). Counted in
- * the score, not asserted one by one.
+ * Still missed: the answer shares no telling word with the question and the
+ * glossary gives none ("gun" for a blueprint, "strong" for threat,
+ * "choosing" beside "perks"), or every section of the page mentions the
+ * term ("upgrade points"). Counted in the score, not asserted one by one.
  */
 const MISSED = new Set(['choosing perks', 'crafting my own gun', 'how many upgrade points can my gear have', 'how strong is this enemy']);
 

@@ -42,3 +42,24 @@ export function meaningfulWords(tokens: readonly string[], isStopWord: (word: st
   });
   return out;
 }
+
+/**
+ * A word reduced to the form its other forms share: plural, -ing and -ed
+ * endings off, a final e dropped, and the last letter a verb doubled before
+ * its ending ("levelling",
+ * "levels" and "level" are all "level"; "exploding", "explode" are
+ * "explod"; "abilities" is "ability"). Used on both sides alike: a query's
+ * word and the index's words (engine.ts), an alias and a query (aliases.ts).
+ */
+export function wordStem(word: string): string {
+  let w = word;
+  let verb = false;
+  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 5 && w.endsWith('ing')) [w, verb] = [w.slice(0, -3), true];
+  else if (w.length > 4 && w.endsWith('ed')) [w, verb] = [w.slice(0, -2), true];
+  else if (w.length > 3 && w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  // "levelling" is "level", but "comms" is not "come".
+  if (verb && w.length > 3 && w[w.length - 1] === w[w.length - 2]) w = w.slice(0, -1);
+  return w;
+}

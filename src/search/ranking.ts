@@ -23,6 +23,20 @@
  *      a table row's first cell 2, text 1, breadcrumb 0.5; prefix and typo
  *      matches weighted less).
  *
+ *  R6. A question (three words or more once question words are left out:
+ *      "how do I know if a fight is too deadly" is "know fight too deadly")
+ *      does not need every word: players add words the answer does not use.
+ *      Each word weighs what it tells over sections (its IDF: "deadly", in
+ *      a few, weighs more than "know"); a word no section has weighs
+ *      nothing. A result needs at least half of the words that can be found;
+ *      those with all of them come first (ordered by R1–R5), then the others
+ *      (by R1–R4, then their score times the share of the weight they have).
+ *      In any query of two words or more, a word's score from a page's title
+ *      and breadcrumb, which count for every section of the page, is scaled
+ *      by its weight over the heaviest word's: "character" in "how many hit
+ *      points does my character have" no longer lifts every section of the
+ *      Characters page above Health.
+ *
  * With OR (shown when no section has every word), the number of query words
  * a result matches comes before R1.
  *
@@ -109,6 +123,58 @@ export function chooseAlternatives(slots: readonly (readonly number[])[], matche
     for (const a of alternatives) if (a !== pick) out.others |= a;
   }
   return true;
+}
+
+/** A query of this many slots or more is read as a question (R6). */
+export const QUESTION_SLOTS = 3;
+
+export function isQuestion(slots: readonly (readonly number[])[]): boolean {
+  return slots.length >= QUESTION_SLOTS;
+}
+
+/** Bit k set when the section has slot k whole, by one of its alternatives. */
+export function slotsFilled(slots: readonly (readonly number[])[], matched: number): number {
+  let filled = 0;
+  slots.forEach((alternatives, k) => {
+    if (alternatives.some((a) => (matched & a) === a)) filled |= 1 << k;
+  });
+  return filled;
+}
+
+/**
+ * Per slot, how much having it tells (its IDF over sections): a word in a
+ * few sections ("deadly") weighs more than one in half of them ("know").
+ * A slot no section fills weighs nothing: there is nothing to find for it.
+ */
+export function slotWeights(counts: readonly number[], sections: number): number[] {
+  return counts.map((df) => (df === 0 ? 0 : Math.log(1 + (sections - df + 0.5) / (df + 0.5))));
+}
+
+/** Per query word (bit q), its slot's weight over the heaviest slot's: the scale of its score (R6). */
+export function termScales(slots: readonly (readonly number[])[], weights: readonly number[], terms: number): number[] {
+  const top = Math.max(...weights);
+  const scales = Array<number>(terms).fill(1);
+  if (!(top > 0)) return scales;
+  slots.forEach((alternatives, k) => {
+    for (const a of alternatives) for (let q = 0; q < terms; q++) if (a & (1 << q)) scales[q] = weights[k]! / top;
+  });
+  return scales;
+}
+
+/** The share of the slots' weight that the filled ones carry (0 when no slot can be filled). */
+export function coverageOf(weights: readonly number[], filled: number): number {
+  let have = 0;
+  let all = 0;
+  weights.forEach((w, k) => {
+    all += w;
+    if (filled & (1 << k)) have += w;
+  });
+  return all > 0 ? have / all : 0;
+}
+
+/** R6's order: a result with every findable word first, then R1–R4 as `strengthOf` judges them. */
+export function questionStrength(f: MatchFacts, complete: boolean): number {
+  return ((complete ? 1 : 0) << 5) | strengthOf(f);
 }
 
 export function bitCount(n: number): number {
