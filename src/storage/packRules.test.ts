@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { arrayUnion, collection, deleteDoc, doc, getDoc, getDocs, serverTimestamp, setDoc, Timestamp, updateDoc, writeBatch, type Firestore } from 'firebase/firestore';
 import { CampaignCloud } from './campaigns/cloud';
-import { PACK_LIMITS, packBytes, packFields, publishedPackOf, type PackFields } from './campaigns/packShape';
+import { PUBLISHED_PACK_LIMITS, packBytes, packFields, publishedPackOf, type PackFields } from './campaigns/packShape';
 import { packOf } from './campaigns/packTesting';
 import { refused, useFirestoreEmulator } from './testing/firestore';
 
@@ -126,7 +126,7 @@ describe('firestore.rules for packs in the Firestore emulator', () => {
     await refused(t.publishRaw(t.gm, ok), 'a pack without its publication time');
     // At the limits: accepted.
     const changelog = JSON.stringify(Array.from({ length: 50 }, (_, i) => ({ version: i + 1, text: `"${'c'.repeat(997)}"` })));
-    expect(changelog.length).toBeLessThanOrEqual(PACK_LIMITS.changelogChars);
+    expect(changelog.length).toBeLessThanOrEqual(PUBLISHED_PACK_LIMITS.changelogChars);
     await t.publish(t.gm, { ...ok, name: 'n'.repeat(100), author: 'a'.repeat(100), description: 'd'.repeat(4000), version: 999_999, changelog });
   });
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CampaignError } from './invite';
-import { CHANGELOG_TEXT, PACK_ENTRY_KINDS, PACK_LIMITS, packBytes, packFields, publishedPackOf, readPackFields, type PackSource } from './packShape';
+import { CHANGELOG_TEXT, PACK_ENTRY_KINDS, PUBLISHED_PACK_LIMITS, packBytes, packFields, publishedPackOf, readPackFields, type PackSource } from './packShape';
 import { officialEntries, packOf } from './packTesting';
 
 const feature = (id: string, over: Record<string, unknown> = {}) => ({ id, name: id, tree: 'gunslinger', tier: 1, prerequisites: [], maxTimes: 1, text: 'Draw fast.', ...over });
@@ -54,19 +54,19 @@ describe('publishing a pack to a campaign', () => {
   });
 
   it('refuses past each limit with a sentence: entries, one entry’s length, the fields, the changelog, the version', () => {
-    expect(refusal(() => publishedPackOf(packOf(PACK_LIMITS.entries + 1), 1))).toMatch(/301 entries for the players; a campaign takes at most 300/);
+    expect(refusal(() => publishedPackOf(packOf(PUBLISHED_PACK_LIMITS.entries + 1), 1))).toMatch(/301 entries for the players; a campaign takes at most 300/);
     // Game-master-only entries do not count: they never leave the document.
-    const withSecrets = packOf(PACK_LIMITS.entries + 7, {}, { creatures: true });
+    const withSecrets = packOf(PUBLISHED_PACK_LIMITS.entries + 7, {}, { creatures: true });
     expect(publishedPackOf(withSecrets, 1).leftOut).toBe(withSecrets.entries.creatures!.length);
     const long = packOf(0);
-    long.entries.gear = [{ ...officialEntries('gear')[0]!, description: 'x'.repeat(PACK_LIMITS.entryChars) }];
+    long.entries.gear = [{ ...officialEntries('gear')[0]!, description: 'x'.repeat(PUBLISHED_PACK_LIMITS.entryChars) }];
     expect(refusal(() => publishedPackOf(long, 1))).toMatch(/is too long to publish \([0-9,]+ characters; at most 20,000\)/);
     expect(refusal(() => publishedPackOf(packOf(1, { name: ' ' }), 1))).toBe('A pack needs a name before it is published.');
     expect(refusal(() => publishedPackOf(packOf(1, { name: 'n'.repeat(101) }), 1))).toMatch(/name is too long/);
     expect(refusal(() => publishedPackOf(packOf(1, { description: 'd'.repeat(4001) }), 1))).toMatch(/description is too long/);
     expect(refusal(() => publishedPackOf(packOf(1, { id: 'a/b' }), 1))).toMatch(/its id is not one the campaign can hold/);
     expect(refusal(() => publishedPackOf(packOf(1, { changelog: [{ version: 1, text: 'c'.repeat(1001) }] }), 1))).toMatch(/changelog of version 1 cannot be published/);
-    expect(refusal(() => publishedPackOf(packOf(1), PACK_LIMITS.version + 1))).toMatch(/publish it as a new pack/);
+    expect(refusal(() => publishedPackOf(packOf(1), PUBLISHED_PACK_LIMITS.version + 1))).toMatch(/publish it as a new pack/);
   });
 
   it('keeps the newest 50 changelog items, which the rules’ pattern takes, quotes and line breaks included', () => {
@@ -79,19 +79,19 @@ describe('publishing a pack to a campaign', () => {
   });
 
   it('a 300-entry pack of real entries is one document far under Firestore’s 1 MiB; the largest the limits allow is under it too', () => {
-    const { pack } = publishedPackOf(packOf(PACK_LIMITS.entries), 1);
+    const { pack } = publishedPackOf(packOf(PUBLISHED_PACK_LIMITS.entries), 1);
     const bytes = packBytes(pack);
     // Measured: 105,981 bytes (official entries are 190 to 890 characters of JSON).
     expect(bytes).toBeGreaterThan(80_000);
     expect(bytes).toBeLessThan(160_000);
     // The worst the rules let through: 800,000 characters of entries, the changelog's 60,000, the longest fields.
     const worst = 800_000 + 60_000 + 100 + 100 + 4000 + 2000;
-    expect(worst).toBeLessThan(PACK_LIMITS.bytes);
-    expect(PACK_LIMITS.bytes).toBeLessThan(1024 * 1024);
+    expect(worst).toBeLessThan(PUBLISHED_PACK_LIMITS.bytes);
+    expect(PUBLISHED_PACK_LIMITS.bytes).toBeLessThan(1024 * 1024);
   });
 
   it('counts a pack’s size in UTF-8 bytes, as Firestore does, and refuses one past it', () => {
-    const source = packOf(PACK_LIMITS.entries);
+    const source = packOf(PUBLISHED_PACK_LIMITS.entries);
     // Texts of 1,400 three-byte characters: within every character limit, past 1,000,000 bytes.
     for (const kind of PACK_ENTRY_KINDS) for (const entry of source.entries[kind] ?? []) for (const field of ['text', 'description']) if (field in entry) entry[field] = '界'.repeat(1400);
     expect(refusal(() => publishedPackOf(source, 1))).toMatch(/^This pack is too large for one campaign document \(1,[0-9]{3},[0-9]{3} bytes; at most 1,000,000\)/);

@@ -13,11 +13,10 @@
  * a list, but they can count a list, bound the joined text's size and check
  * it whole with one regular expression (firestore.rules `packShape`).
  */
-import { catalogueSchemas, CATALOGUE_NAMES, type Catalogues } from '../../rules';
+import { catalogueSchemas, CATALOGUE_NAMES, type Catalogues, type PackEntryKind } from '../../rules';
 import { CampaignError } from './invite';
 
-/** One kind of catalogue entry a pack holds (the lists of `Catalogues`). */
-export type PackEntryKind = keyof Catalogues;
+export type { PackEntryKind };
 export type PackEntries = { [K in PackEntryKind]: Catalogues[K] };
 export const PACK_ENTRY_KINDS: readonly PackEntryKind[] = CATALOGUE_NAMES;
 
@@ -36,7 +35,7 @@ export interface PublishedPack {
   version: number;
   /** When the server took this version (ms); 0 while the write is still on its way. */
   publishedAt: number;
-  /** Newest last; at most `PACK_LIMITS.changelog` of them. */
+  /** Newest last; at most `PUBLISHED_PACK_LIMITS.changelog` of them. */
   changelog: PackChange[];
   entries: PackEntries;
 }
@@ -63,14 +62,17 @@ export interface PackSource {
 
 /**
  * What firestore.rules accept of a published pack (the same numbers are in
- * `packShape` there). One pack is one Firestore document, whose hard ceiling
+ * `packShape` there). The pack document's own limits (`PACK_LIMITS`,
+ * src/rules/packLimits.ts) are tighter but for one: an entry of many long
+ * texts can pass 20,000 characters, and publishing then refuses it with a
+ * sentence. One pack is one Firestore document, whose hard ceiling
  * is 1 MiB: 300 entries of at most 20,000 characters and all entries within
  * 800,000 characters, with the changelog's 60,000 and the short fields,
  * stay under it (a realistic 300-entry pack is measured in
  * packRules.test.ts); `bytes` is checked on the UTF-8 size, as Firestore
  * counts it.
  */
-export const PACK_LIMITS = {
+export const PUBLISHED_PACK_LIMITS = {
   /** Entries of all kinds together. */
   entries: 300,
   /** Characters of one entry as JSON. */
@@ -98,7 +100,7 @@ export const PACK_LIMITS = {
 export const PACK_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** The changelog's JSON text as firestore.rules check it (`changelogShape`). */
-const CHANGE_ITEM = `\\{"version":[1-9][0-9]{0,5},"text":"(?:[^"\\\\]|\\\\.){0,${PACK_LIMITS.changeText}}"\\}`;
+const CHANGE_ITEM = `\\{"version":[1-9][0-9]{0,5},"text":"(?:[^"\\\\]|\\\\.){0,${PUBLISHED_PACK_LIMITS.changeText}}"\\}`;
 export const CHANGELOG_TEXT = new RegExp(`^\\[(?:${CHANGE_ITEM}(?:,${CHANGE_ITEM})*)?\\]$`);
 
 /** Fields of a pack entry that belong to the game master's document only. */
@@ -132,19 +134,19 @@ function publishedEntry(kind: PackEntryKind, source: PackEntrySource, index: num
     throw new CampaignError(`${entryName(kind, source, index)} cannot be published: ${where}${issue.message}. Fix it in the pack first.`);
   }
   const text = JSON.stringify(parsed.data);
-  if (text.length > PACK_LIMITS.entryChars) {
-    throw new CampaignError(`${entryName(kind, source, index)} is too long to publish (${text.length.toLocaleString('en')} characters; at most ${PACK_LIMITS.entryChars.toLocaleString('en')}): shorten its text.`);
+  if (text.length > PUBLISHED_PACK_LIMITS.entryChars) {
+    throw new CampaignError(`${entryName(kind, source, index)} is too long to publish (${text.length.toLocaleString('en')} characters; at most ${PUBLISHED_PACK_LIMITS.entryChars.toLocaleString('en')}): shorten its text.`);
   }
   return parsed.data;
 }
 
 /** The published changelog: the newest items, each checked as the rules check it. */
 function publishedChangelog(changelog: readonly PackChange[] = []): PackChange[] {
-  const newest = [...changelog].sort((a, b) => a.version - b.version).slice(-PACK_LIMITS.changelog);
+  const newest = [...changelog].sort((a, b) => a.version - b.version).slice(-PUBLISHED_PACK_LIMITS.changelog);
   for (const change of newest) {
     const item = { version: change.version, text: change.text };
     if (!CHANGELOG_TEXT.test(`[${JSON.stringify(item)}]`)) {
-      throw new CampaignError(`The changelog of version ${change.version} cannot be published: a version is a whole number from 1 to ${PACK_LIMITS.version.toLocaleString('en')} and its text at most ${PACK_LIMITS.changeText.toLocaleString('en')} characters.`);
+      throw new CampaignError(`The changelog of version ${change.version} cannot be published: a version is a whole number from 1 to ${PUBLISHED_PACK_LIMITS.version.toLocaleString('en')} and its text at most ${PUBLISHED_PACK_LIMITS.changeText.toLocaleString('en')} characters.`);
     }
   }
   return newest.map((c) => ({ version: c.version, text: c.text }));
@@ -152,7 +154,7 @@ function publishedChangelog(changelog: readonly PackChange[] = []): PackChange[]
 
 /** Checks the pack's own fields, as the rules do. */
 function checkPackFields(source: PackSource): void {
-  const L = PACK_LIMITS;
+  const L = PUBLISHED_PACK_LIMITS;
   if (!PACK_ID.test(source.id)) throw new CampaignError('This pack cannot be published: its id is not one the campaign can hold (1 to 128 letters, digits, hyphens or underscores). Duplicate the pack and publish the copy.');
   if (!source.name.trim()) throw new CampaignError('A pack needs a name before it is published.');
   if (source.name.trim().length > L.name) throw new CampaignError(`The pack’s name is too long to publish (at most ${L.name} characters).`);
@@ -167,8 +169,8 @@ function checkPackFields(source: PackSource): void {
  */
 export function publishedPackOf(source: PackSource, version: number): { pack: PublishedPack; leftOut: number } {
   checkPackFields(source);
-  if (!Number.isInteger(version) || version < 1 || version > PACK_LIMITS.version) {
-    throw new CampaignError(`This pack has been published ${PACK_LIMITS.version.toLocaleString('en')} times, the most a campaign takes: publish it as a new pack.`);
+  if (!Number.isInteger(version) || version < 1 || version > PUBLISHED_PACK_LIMITS.version) {
+    throw new CampaignError(`This pack has been published ${PUBLISHED_PACK_LIMITS.version.toLocaleString('en')} times, the most a campaign takes: publish it as a new pack.`);
   }
   const entries = emptyEntries();
   let leftOut = 0;
@@ -199,7 +201,7 @@ export function emptyEntries(): PackEntries {
 const countOf = (entries: PackEntries) => PACK_ENTRY_KINDS.reduce((n, k) => n + entries[k].length, 0);
 
 function checkPackSize(pack: PublishedPack): void {
-  const L = PACK_LIMITS;
+  const L = PUBLISHED_PACK_LIMITS;
   const count = countOf(pack.entries);
   if (count > L.entries) throw new CampaignError(`This pack has ${count} entries for the players; a campaign takes at most ${L.entries} a pack: mark some game-master-only or split the pack.`);
   const fields = packFields(pack);

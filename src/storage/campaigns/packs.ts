@@ -11,7 +11,7 @@
 import { arrayRemove, arrayUnion, collection, doc, getDoc, onSnapshot, runTransaction, serverTimestamp, Timestamp, updateDoc, writeBatch, type Firestore, type Unsubscribe } from 'firebase/firestore';
 import { CampaignError, refusedCode } from './invite';
 import type { PackCache } from './packCache';
-import { OFFICIAL_SOURCE, PACK_LIMITS, packFields, publishedPackOf, readPackFields, type PackSource, type ReceivedPack } from './packShape';
+import { OFFICIAL_SOURCE, PUBLISHED_PACK_LIMITS, packFields, publishedPackOf, readPackFields, type PackSource, type ReceivedPack } from './packShape';
 
 /** What a publication did: the version members now read, and how many game-master-only entries stayed behind. */
 export interface Publication {
@@ -79,8 +79,8 @@ export class CampaignPacks {
     const packRef = this.packRef(cid, source.id);
     return runTransaction(this.db, async (tx) => {
       const held = stringList(gmCampaign((await tx.get(campaignRef)).data(), this.uid).packs);
-      if (!held.includes(source.id) && held.length >= PACK_LIMITS.perCampaign) {
-        throw new CampaignError(`This campaign already holds ${PACK_LIMITS.perCampaign} packs, the most it takes: take one off before publishing another.`);
+      if (!held.includes(source.id) && held.length >= PUBLISHED_PACK_LIMITS.perCampaign) {
+        throw new CampaignError(`This campaign already holds ${PUBLISHED_PACK_LIMITS.perCampaign} packs, the most it takes: take one off before publishing another.`);
       }
       const current = await tx.get(packRef);
       const before = current.exists() ? Number(current.data().version) || 0 : 0;
